@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace_test: targets for guest tests.
+ *
+ * Guest tests need probe sites whose arguments, return values and hit
+ * counts are known in advance. Writing "NAME COUNT" to
+ * /sys/kernel/debug/kprobetrace_test/call calls target NAME exactly COUNT
+ * times from process context. The targets are __noipa so that the compiler
+ * neither inlines, clones nor specialises them: their symbols and calling
+ * convention are exactly what the C source says.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bug.h>
+#include <linux/debugfs.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#define __kpt_target __attribute__((__noipa__))
+
+/* A data symbol with a known value, for @SYM fetch tests. */
+u64 kpt_test_data = 0x0123456789abcdefULL;
+EXPORT_SYMBOL_GPL(kpt_test_data);
+
+struct kpt_test_obj {
+	u64 first;
+	u32 second;
+	const char *name;
+	struct kpt_test_obj *next;
+};
+
+static struct kpt_test_obj kpt_test_obj_b = {
+	.first = 0xb1, .second = 0xb2, .name = "obj-b", .next = NULL,
+};
+
+static struct kpt_test_obj kpt_test_obj_a = {
+	.first = 0xa1, .second = 0xa2, .name = "obj-a", .next = &kpt_test_obj_b,
+};
+
+__kpt_target long kpt_test_six_args(long a, long b, long c, long d, long e,
+				    long f)
+{
+	return a + b + c + d + e + f;
+}
+
+__kpt_target unsigned long kpt_test_ret(void)
+{
+	return 0x1234abcdUL;
+}
+
+__kpt_target u64 kpt_test_obj_walk(const struct kpt_test_obj *obj)
+{
+	u64 sum = 0;
+
+	for (; obj; obj = obj->next)
+		sum += obj->first + obj->second;
+	return sum;
+}
+
+__kpt_target size_t kpt_test_string(const char *s)
+{
+	return strlen(s);
+}
+
+__kpt_target void kpt_test_warn(void)
+{
+	/* Only for the rig's own selftest: a test that triggers this fails. */
+	WARN_ON(1);
+}
+
+struct kpt_test_target {
+	const char *name;
+	void (*call)(void);
+};
+
+static long kpt_test_sink;
+
+static void call_six_args(void)
+{
+	WRITE_ONCE(kpt_test_sink, kpt_test_six_args(0x11, 0x22, 0x33, 0x44, 0x55, 0x66));
+}
+
+static void call_ret(void)
+{
+	WRITE_ONCE(kpt_test_sink, kpt_test_ret());
+}
+
+static void call_obj_walk(void)
+{
+	WRITE_ONCE(kpt_test_sink, kpt_test_obj_walk(&kpt_test_obj_a));
+}
+
+static void call_string(void)
+{
+	WRITE_ONCE(kpt_test_sink, kpt_test_string("kprobetrace"));
+}
+
+static const struct kpt_test_target kpt_test_targets[] = {
+	{ "six_args", call_six_args },
+	{ "ret", call_ret },
+	{ "obj_walk", call_obj_walk },
+	{ "string", call_string },
+	{ "warn", kpt_test_warn },
+};
+
+static ssize_t call_write(struct file *file, const char __user *ubuf,
+			  size_t count, loff_t *ppos)
+{
+	char buf[64], name[32];
+	unsigned long n, i;
+	size_t t;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sscanf(buf, "%31s %lu", name, &n) != 2)
+		return -EINVAL;
+
+	for (t = 0; t < ARRAY_SIZE(kpt_test_targets); t++) {
+		if (strcmp(name, kpt_test_targets[t].name))
+			continue;
+		for (i = 0; i < n; i++) {
+			kpt_test_targets[t].call();
+			cond_resched();
+		}
+		return count;
+	}
+	return -ENOENT;
+}
+
+static const struct file_operations call_fops = {
+	.owner = THIS_MODULE,
+	.write = call_write,
+	.llseek = noop_llseek,
+};
+
+static struct dentry *kpt_test_dir;
+
+static int __init kpt_test_init(void)
+{
+	kpt_test_dir = debugfs_create_dir("kprobetrace_test", NULL);
+	if (IS_ERR(kpt_test_dir))
+		return PTR_ERR(kpt_test_dir);
+	debugfs_create_file("call", 0200, kpt_test_dir, NULL, &call_fops);
+	return 0;
+}
+
+static void __exit kpt_test_exit(void)
+{
+	debugfs_remove_recursive(kpt_test_dir);
+}
+
+module_init(kpt_test_init);
+module_exit(kpt_test_exit);
+
+MODULE_DESCRIPTION("kprobetrace companion test module");
+MODULE_LICENSE("GPL");
