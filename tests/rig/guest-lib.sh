@@ -1,0 +1,26 @@
+# Sourced by every guest test (as /kpt/lib.sh). Busybox sh.
+# shellcheck shell=sh
+
+KPT=/sys/kernel/debug/kprobetrace
+KPT_TEST=/sys/kernel/debug/kprobetrace_test
+TRACEFS=/sys/kernel/tracing
+
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+# assert_eq GOT WANT WHAT
+assert_eq() {
+	[ "$1" = "$2" ] || fail "$3: got '$1', want '$2'"
+}
+
+# assert_match TEXT EXTENDED-REGEX WHAT
+assert_match() {
+	printf '%s\n' "$1" | grep -Eq -- "$2" || fail "$3: '$1' does not match /$2/"
+}
+
+# assert_file_has FILE EXTENDED-REGEX WHAT
+assert_file_has() {
+	grep -Eq -- "$2" "$1" || { echo "--- $1:"; cat "$1"; fail "$3: no line matches /$2/"; }
+}

@@ -1,0 +1,3 @@
+# Rig selftest: must be reported as failing (its own assertion).
+. /kpt/lib.sh
+assert_eq 1 2 "deliberate mismatch"
