@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The parsed form of one kprobe_events line, shared by kprobetrace.ko and
+ * the userspace tools/tests.  The parser (kpt_parse.c) does every check that
+ * needs only the text; what needs the running kernel (does the symbol exist,
+ * is the offset inside the function and on an instruction boundary, resolving
+ * @SYM and aN) is the module's job.
+ *
+ * Accepted syntax (seed = the 2009 series, today = kprobetrace.rst of 6.1):
+ *
+ *   p[:[GRP/]EVENT] [MOD:]SYM[+offs|-offs]|MEMADDR [FETCHARGS]
+ *   r[MAXACTIVE][:[GRP/]EVENT] [MOD:]SYM[+0] [FETCHARGS]
+ *   p[:[GRP/]EVENT] [MOD:]SYM[+0]%return [FETCHARGS]
+ *   -:[GRP/]EVENT
+ *
+ *   FETCHARG (seed):  %REG sN sa aN(N>=0) rv ra @ADDR @SYM[+|-offs]
+ *                     +|-offs(FETCHARG)
+ *   FETCHARG (today): %REG $stackN $stack $argN(N>=1) $retval $comm
+ *                     @ADDR @SYM[+|-offs] +|-[u]offs(FETCHARG) \IMM
+ *   each optionally NAME=FETCHARG and/or FETCHARG:TYPE, TYPE being
+ *   u8..u64 s8..s64 x8..x64 string ustring symbol symstr
+ *   b<width>@<offset>/<container bits>, optionally followed by [N].
+ *   %REG takes pt_regs names (%ax %di %r8 %ip %sp %flags %orig_ax ...) and
+ *   the 64-bit aliases %rax %rdi %rip %rsp %eflags ... (see kpt_regs_table.c).
+ *   Numbers are read like kstrtoul(..., 0): 0x.. hex, 0.. octal, else decimal.
+ *   A '#' starts a comment up to the end of the line.
+ *
+ * A line uses today's syntax (def->syntax == KPT_SYNTAX_TODAY) as soon as it
+ * uses anything only today's syntax has ($-vars, NAME=, :TYPE, GRP/, r<N>,
+ * %return, MOD:, \IMM, +u, -:); otherwise it is seed syntax, whose output
+ * format the seed's tracer used.  Seed tokens (aN, rv, ...) are accepted in
+ * today's lines too.
+ */
+#ifndef KPT_PROBE_DEF_H
+#define KPT_PROBE_DEF_H
+
+#include "kpt_compat.h"
+#include "kpt_errors.h"
+#include "kpt_regs_table.h"
+
+#define KPT_LINE_MAX		4096	/* bytes per line, newline excluded */
+#define KPT_NAME_MAX		64	/* event / group name, NUL excluded */
+#define KPT_ARG_NAME_MAX	32	/* argument name / alias, NUL excluded */
+#define KPT_SYM_MAX		511	/* KSYM_NAME_LEN - 1 */
+#define KPT_MOD_NAME_MAX	55	/* MODULE_NAME_LEN - 1 */
+#define KPT_MAX_ARGS		128
+#define KPT_MAX_OPS		16	/* ops per fetch program */
+/*
+ * Dereference nesting: a program is one value op followed by DEREF ops, so
+ * +o(+o(...%di...)) nests up to KPT_MAX_OPS - 1 = 15 levels (14 around @ADDR
+ * and @SYM, which already use one DEREF).  Deeper nesting is refused with
+ * KPT_ERR_TOO_DEEP; the parser never recurses, whatever the input.
+ */
+#define KPT_MAX_DEREF		(KPT_MAX_OPS - 1)
+#define KPT_MAX_ARRAY		64	/* TYPE[N]: 1 <= N <= 64 */
+#define KPT_MAX_STACK_NTH	2048	/* sN / $stackN / aN upper bound */
+#define KPT_MAX_MAXACTIVE	4096	/* KRETPROBE_MAXACTIVE_MAX */
+#define KPT_POOL_SIZE		KPT_LINE_MAX	/* never fills for a valid line */
+#define KPT_DEFAULT_GROUP	"kprobetrace"
+
+enum kpt_probe_kind {
+	KPT_PROBE_NONE,		/* blank or comment-only line: nothing to do */
+	KPT_PROBE_ENTRY,	/* p */
+	KPT_PROBE_RETURN,	/* r, or p with SYM%return */
+	KPT_PROBE_DELETE,	/* -:[GRP/]EVENT */
+};
+
+enum kpt_syntax {
+	KPT_SYNTAX_SEED,
+	KPT_SYNTAX_TODAY,
+};
+
+enum kpt_loc_kind {
+	KPT_LOC_NONE,		/* only for NONE and DELETE */
+	KPT_LOC_SYMBOL,		/* [MOD:]SYM+offset */
+	KPT_LOC_ADDR,		/* MEMADDR */
+};
+
+/* def->flags */
+#define KPT_DEF_ANY_GROUP	0x01	/* DELETE without GRP/: match any group */
+
+/*
+ * Fetch ops.  A program is exactly one value op (ops[0]) followed by zero or
+ * more DEREF/UDEREF ops, evaluated left to right on one unsigned long:
+ *   +8(+16(%di))  ->  REG(di) DEREF(16) DEREF(8)
+ *   @0x1234       ->  IMM(0x1234) DEREF(0)
+ *   @jiffies+8    ->  SYMBOL("jiffies", 8) DEREF(0)
+ *   \0x1234       ->  IMM(0x1234)
+ * so the module evaluates it with a loop, no recursion and no parsing.
+ */
+enum kpt_fetch_op_kind {
+	KPT_FOP_NONE,
+	KPT_FOP_REG,		/* val = pt_regs slot (kpt_regs_table.h) */
+	KPT_FOP_STACK,		/* val = N: Nth entry of the kernel stack */
+	KPT_FOP_STACK_ADDR,	/* the stack address (sa, $stack) */
+	/* val = N, 0-based (aN, $arg(N+1)): the module turns it into REG or
+	 * STACK by the x86-64 SysV convention (di si dx cx r8 r9, stack)
+	 */
+	KPT_FOP_ARG,
+	KPT_FOP_RETVAL,		/* rv, $retval: return probes only */
+	KPT_FOP_RETADDR,	/* ra: return probes only */
+	KPT_FOP_IMM,		/* val = the value itself (as u64 bits) */
+	/* address of pool[sym] + val: the module resolves it to IMM at
+	 * definition time
+	 */
+	KPT_FOP_SYMBOL,
+	KPT_FOP_COMM,		/* address of current->comm ($comm) */
+	KPT_FOP_DEREF,		/* v = *(unsigned long *)(v + val), kernel */
+	KPT_FOP_UDEREF,		/* the same from user memory (+uOFFS) */
+};
+
+struct kpt_fetch_op {
+	u8 op;			/* enum kpt_fetch_op_kind */
+	u8 reserved;
+	u16 sym;		/* SYMBOL: offset of its name in def->pool */
+	u32 reserved2;
+	s64 val;		/* see the op; IMM keeps the u64 bit pattern */
+};
+
+/*
+ * Types.  KPT_T_DEFAULT means no :TYPE was given (x64 in practice).
+ * Numeric types load `size` bytes in the final DEREF of a memory argument.
+ * string/ustring/symstr: the last op of the program must be DEREF/UDEREF
+ * (or the program is COMM); the string is read AT that address, i.e. the
+ * final dereference is not performed: +0(%di):string reads the string at di.
+ */
+enum kpt_type {
+	KPT_T_DEFAULT,
+	KPT_T_U8, KPT_T_U16, KPT_T_U32, KPT_T_U64,
+	KPT_T_S8, KPT_T_S16, KPT_T_S32, KPT_T_S64,
+	KPT_T_X8, KPT_T_X16, KPT_T_X32, KPT_T_X64,
+	KPT_T_STRING,
+	KPT_T_USTRING,
+	KPT_T_SYMBOL,		/* 8-byte value shown as sym+off */
+	KPT_T_SYMSTR,		/* string "sym+off/size" made at hit time */
+	KPT_T_BITFIELD,		/* (v >> bf_offset) & mask(bf_width) */
+	KPT_T_NR
+};
+
+struct kpt_probe_arg {
+	/*
+	 * Today's syntax: NAME, or "argN" (N = 1-based position) when omitted.
+	 * Seed syntax: the alias shown in the format file.  Where the arg's
+	 * text is an identifier (a0, s2, sa, rv, ra) that text is the alias;
+	 * %REG gets the canonical register name (%rax -> "ax"); any other
+	 * arg (memory, dereference) has no alias: name[0] == '\0'.  An alias
+	 * already used by an earlier arg of the same line is dropped too.
+	 */
+	char name[KPT_ARG_NAME_MAX + 1];
+	u8 type;		/* enum kpt_type */
+	u8 size;		/* bytes of one element: 1 2 4 8 (strings: 0) */
+	u8 bf_width;		/* BITFIELD: 1..size*8 */
+	u8 bf_offset;		/* BITFIELD: bf_offset + bf_width <= size*8 */
+	u8 array_len;		/* TYPE[N]: N (1..64); 0: not an array */
+	u8 nops;		/* 1..KPT_MAX_OPS */
+	struct kpt_fetch_op ops[KPT_MAX_OPS];
+};
+
+/*
+ * About 42 KiB (4.2 KiB + 296 bytes per arg): one heap object (kvzalloc in
+ * the module); a probe can keep just KPT_PROBE_DEF_SIZE(nargs) bytes of it.
+ */
+struct kpt_probe_def {
+	u8 kind;		/* enum kpt_probe_kind */
+	u8 syntax;		/* enum kpt_syntax */
+	u8 loc;			/* enum kpt_loc_kind */
+	u8 flags;		/* KPT_DEF_* */
+	u16 maxactive;		/* r<N>; 0 = default */
+	u16 nargs;
+	char group[KPT_NAME_MAX + 1];	/* KPT_DEFAULT_GROUP unless GRP/ */
+	char event[KPT_NAME_MAX + 1];	/* given, or kpt_default_event_name() */
+	u16 module;		/* LOC_SYMBOL: pool offset of MOD, 0 = none */
+	u16 symbol;		/* LOC_SYMBOL: pool offset of SYM */
+	u16 pool_used;
+	s64 offset;		/* LOC_SYMBOL: +offs / -offs */
+	u64 addr;		/* LOC_ADDR */
+	/*
+	 * NUL-terminated names (probe symbol, module, @SYM) referenced by
+	 * offset; pool[0] is always '\0' so offset 0 is "no string".
+	 */
+	char pool[KPT_POOL_SIZE];
+	/* last, so that a copy of KPT_PROBE_DEF_SIZE(nargs) bytes suffices */
+	struct kpt_probe_arg args[KPT_MAX_ARGS];
+};
+
+#define KPT_PROBE_DEF_SIZE(nargs) \
+	(offsetof(struct kpt_probe_def, args) + \
+	 (size_t)(nargs) * sizeof(struct kpt_probe_arg))
+
+static inline const char *kpt_def_str(const struct kpt_probe_def *def, u16 off)
+{
+	return &def->pool[off];
+}
+
+/* Errors: kpt_errors.h.  kpt_parse_error.pos is a byte offset into the line. */
+struct kpt_parse_error {
+	int code;		/* enum kpt_err_code, KPT_ERR_NONE on success */
+	size_t pos;		/* where the caret goes */
+};
+
+/*
+ * Parse one line (no newline needed; len bytes, NUL bytes inside refused).
+ * Returns 0 and fills *def, or a negative errno and fills *err (also cleared
+ * to KPT_ERR_NONE/0 on success).  def may be partially written on failure.
+ */
+int kpt_parse_probe(const char *line, size_t len, struct kpt_probe_def *def,
+		    struct kpt_parse_error *err);
+
+/* Message of an error code ("" for KPT_ERR_NONE, "Unknown error" if bad). */
+const char *kpt_parse_strerror(int code);
+/* Suggested errno of an error code, negative (-EINVAL, -E2BIG, ...). */
+int kpt_parse_errno(int code);
+
+/*
+ * Canonical text of a definition, writable back: parse(format(d)) == d.
+ * Always names the event; today's syntax also names the group and every
+ * argument.  Writes at most size bytes including the NUL; returns the length
+ * the full text needs (excluding the NUL), like snprintf.
+ */
+size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
+			size_t size);
+/* The text of one fetch argument (no NAME=, with :TYPE if given). */
+size_t kpt_format_arg(const struct kpt_probe_def *def,
+		      const struct kpt_probe_arg *arg, char *buf, size_t size);
+
+/*
+ * Default event name, as seed patch 009: p_SYM_OFFS / r_SYM_OFFS (MOD:SYM ->
+ * MOD_SYM, offset in decimal, negative as "_m16"), or p_0xADDR.  Every byte
+ * that is not [A-Za-z0-9_] becomes '_', so the name is always a valid tracefs
+ * name and filter identifier; it is cut at KPT_NAME_MAX.  buf must hold
+ * KPT_NAME_MAX + 1 bytes.
+ */
+void kpt_default_event_name(const struct kpt_probe_def *def,
+			    char buf[KPT_NAME_MAX + 1]);
+
+/* Field-by-field equality (what the round-trip property compares). */
+bool kpt_probe_def_equal(const struct kpt_probe_def *a,
+			 const struct kpt_probe_def *b);
+
+/* Type name ("u32", "string", ...; "" for DEFAULT; bitfield: "b"). */
+const char *kpt_type_name(unsigned int type);
+
+#endif /* KPT_PROBE_DEF_H */
