@@ -225,7 +225,7 @@ size_t kpt_format_arg(const struct kpt_probe_def *def,
 
 /*
  * Default event name, as seed patch 009: p_SYM_OFFS / r_SYM_OFFS (MOD:SYM ->
- * MOD_SYM, offset in decimal, negative as "_m16"), or p_0xADDR.  Every byte
+ * MOD_SYM, offset in decimal: -16 gives "__16" as in the kernel), or p_0xADDR.  Every byte
  * that is not [A-Za-z0-9_] becomes '_', so the name is always a valid tracefs
  * name and filter identifier; it is cut at KPT_NAME_MAX.  buf must hold
  * KPT_NAME_MAX + 1 bytes.

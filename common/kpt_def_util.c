@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Helpers around a parsed definition: default event name, equality. */
+#include "kpt_parse_internal.h"
+
+/* Appends s to buf (KPT_NAME_MAX + 1 bytes) at *n, cutting at the limit. */
+static void kpt_name_put(char *buf, size_t *n, const char *s)
+{
+	while (*s && *n < KPT_NAME_MAX)
+		buf[(*n)++] = *s++;
+}
+
+static void kpt_name_put_num(char *buf, size_t *n, u64 v, unsigned int base)
+{
+	char digits[24];
+	char rev[24];
+	int i = 0, j = 0;
+
+	do {
+		digits[i++] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	while (i)
+		rev[j++] = digits[--i];
+	rev[j] = '\0';
+	kpt_name_put(buf, n, rev);
+}
+
+void kpt_default_event_name(const struct kpt_probe_def *def,
+			    char buf[KPT_NAME_MAX + 1])
+{
+	size_t n = 0, i;
+
+	kpt_name_put(buf, &n, def->kind == KPT_PROBE_RETURN ? "r_" : "p_");
+	if (def->loc == KPT_LOC_ADDR) {
+		kpt_name_put(buf, &n, "0x");
+		kpt_name_put_num(buf, &n, def->addr, 16);
+	} else {
+		if (def->module) {
+			kpt_name_put(buf, &n, kpt_def_str(def, def->module));
+			kpt_name_put(buf, &n, "_");
+		}
+		kpt_name_put(buf, &n, kpt_def_str(def, def->symbol));
+		/* like the kernel's "%ld": -16 becomes "_-16", then "__16" */
+		kpt_name_put(buf, &n, def->offset < 0 ? "_-" : "_");
+		kpt_name_put_num(buf, &n, def->offset < 0 ?
+				 0 - (u64)def->offset : (u64)def->offset, 10);
+	}
+	buf[n] = '\0';
+	/* '.', '-', '$' ... are not valid in tracefs or filter names */
+	for (i = 0; i < n; i++)
+		if (!kpt_isident(buf[i]))
+			buf[i] = '_';
+}
+
+static bool kpt_ops_equal(const struct kpt_probe_def *a,
+			  const struct kpt_fetch_op *x,
+			  const struct kpt_probe_def *b,
+			  const struct kpt_fetch_op *y)
+{
+	if (x->op != y->op || x->val != y->val)
+		return false;
+	return x->op != KPT_FOP_SYMBOL ||
+	       !strcmp(kpt_def_str(a, x->sym), kpt_def_str(b, y->sym));
+}
+
+static bool kpt_args_equal(const struct kpt_probe_def *a,
+			   const struct kpt_probe_arg *x,
+			   const struct kpt_probe_def *b,
+			   const struct kpt_probe_arg *y)
+{
+	unsigned int i;
+
+	if (strcmp(x->name, y->name) || x->type != y->type ||
+	    x->size != y->size || x->bf_width != y->bf_width ||
+	    x->bf_offset != y->bf_offset || x->array_len != y->array_len ||
+	    x->nops != y->nops || x->nops > KPT_MAX_OPS)
+		return false;
+	for (i = 0; i < x->nops; i++)
+		if (!kpt_ops_equal(a, &x->ops[i], b, &y->ops[i]))
+			return false;
+	return true;
+}
+
+bool kpt_probe_def_equal(const struct kpt_probe_def *a,
+			 const struct kpt_probe_def *b)
+{
+	unsigned int i;
+
+	if (a->kind != b->kind || a->syntax != b->syntax ||
+	    a->loc != b->loc || a->flags != b->flags ||
+	    a->maxactive != b->maxactive || a->nargs != b->nargs ||
+	    a->nargs > KPT_MAX_ARGS || a->offset != b->offset ||
+	    a->addr != b->addr || strcmp(a->group, b->group) ||
+	    strcmp(a->event, b->event) ||
+	    strcmp(kpt_def_str(a, a->module), kpt_def_str(b, b->module)) ||
+	    strcmp(kpt_def_str(a, a->symbol), kpt_def_str(b, b->symbol)))
+		return false;
+	for (i = 0; i < a->nargs; i++)
+		if (!kpt_args_equal(a, &a->args[i], b, &b->args[i]))
+			return false;
+	return true;
+}

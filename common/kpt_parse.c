@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The probe-definition parser: one kprobe_events line into a
+ * struct kpt_probe_def (syntax: kpt_probe_def.h).  This file does the line:
+ * probe type, names, probe point, splitting the arguments, argument names.
+ * kpt_parse_arg.c does each argument.  Every loop is bounded by the line
+ * length and nothing recurses.
+ */
+#include "kpt_parse_internal.h"
+
+/* Next whitespace-separated token at or after *pos: [*b, *e). */
+static bool kpt_next_token(struct kpt_parser *p, size_t *pos, size_t *b,
+			   size_t *e)
+{
+	size_t i = *pos;
+
+	while (i < p->len && kpt_isspace(p->s[i]))
+		i++;
+	if (i == p->len)
+		return false;
+	*b = i;
+	while (i < p->len && !kpt_isspace(p->s[i]))
+		i++;
+	*e = i;
+	*pos = i;
+	return true;
+}
+
+/* Group or event name s[b, e) into buf; codes: NO_, _TOO_LONG, BAD_. */
+static int kpt_copy_name(struct kpt_parser *p, size_t b, size_t e, char *buf,
+			 int no, int too_long, int bad_code)
+{
+	size_t bad;
+
+	if (b == e)
+		return kpt_fail(p, no, b);
+	if (e - b > KPT_NAME_MAX)
+		return kpt_fail(p, too_long, b);
+	bad = kpt_ident_bad(p->s + b, e - b);
+	if (bad < e - b)
+		return kpt_fail(p, bad_code, b + bad);
+	memcpy(buf, p->s + b, e - b);
+	buf[e - b] = '\0';
+	return 0;
+}
+
+/* [GRP/]EVENT at s[b, e), after the ':'. */
+static int kpt_parse_names(struct kpt_parser *p, size_t b, size_t e)
+{
+	struct kpt_probe_def *def = p->def;
+	size_t sl = kpt_find(p->s, b, e, '/');
+	int ret;
+
+	if (sl < e) {
+		ret = kpt_copy_name(p, b, sl, def->group,
+				    KPT_ERR_NO_GROUP_NAME,
+				    KPT_ERR_GROUP_TOO_LONG,
+				    KPT_ERR_BAD_GROUP_NAME);
+		if (ret)
+			return ret;
+		p->today = true;
+		b = sl + 1;
+		/* today's p:GRP/ SYM: the event name is generated */
+		if (b == e && def->kind != KPT_PROBE_DELETE)
+			return 0;
+	} else if (def->kind == KPT_PROBE_DELETE) {
+		def->flags |= KPT_DEF_ANY_GROUP;
+	}
+	return kpt_copy_name(p, b, e, def->event, KPT_ERR_NO_EVENT_NAME,
+			     KPT_ERR_EVENT_TOO_LONG, KPT_ERR_BAD_EVENT_NAME);
+}
+
+/* p, r, rN, -, each optionally followed by :[GRP/]EVENT. */
+static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
+{
+	struct kpt_probe_def *def = p->def;
+	size_t q = b + 1, colon = kpt_find(p->s, q, e, ':');
+	u64 v;
+
+	switch (p->s[b]) {
+	case 'p':
+		def->kind = KPT_PROBE_ENTRY;
+		break;
+	case 'r':
+		def->kind = KPT_PROBE_RETURN;
+		break;
+	case '-':
+		def->kind = KPT_PROBE_DELETE;
+		p->today = true;
+		if (colon != q)
+			return kpt_fail(p, KPT_ERR_BAD_PROBE_HEAD, q);
+		break;
+	default:
+		return kpt_fail(p, KPT_ERR_BAD_PROBE_TYPE, b);
+	}
+	if (colon > q) {
+		if (!kpt_isdigit(p->s[q]))
+			return kpt_fail(p, KPT_ERR_BAD_PROBE_HEAD, q);
+		if (def->kind != KPT_PROBE_RETURN)
+			return kpt_fail(p, KPT_ERR_MAXACT_NO_RETPROBE, q);
+		if (!kpt_parse_u64(p->s + q, colon - q, &v))
+			return kpt_fail(p, KPT_ERR_BAD_MAXACT, q);
+		if (v > KPT_MAX_MAXACTIVE)
+			return kpt_fail(p, KPT_ERR_MAXACT_TOO_BIG, q);
+		def->maxactive = v;
+		p->today = true;
+	}
+	if (colon < e)
+		return kpt_parse_names(p, colon + 1, e);
+	return 0;
+}
+
+/* [MOD:]SYM[+|-offs][%return] or MEMADDR at s[b, e). */
+static int kpt_parse_location(struct kpt_parser *p, size_t b, size_t e)
+{
+	struct kpt_probe_def *def = p->def;
+	const char *s = p->s;
+	size_t pct = kpt_find(s, b, e, '%'), colon, sym, so, i;
+
+	if (pct < e) {
+		if (kpt_isdigit(s[b]) ||
+		    !kpt_word_eq(s + pct, e - pct, "%return"))
+			return kpt_fail(p, KPT_ERR_BAD_ADDR_SUFFIX, pct);
+		def->kind = KPT_PROBE_RETURN;
+		p->today = true;
+		e = pct;
+	}
+	if (kpt_isdigit(s[b])) {
+		if (!kpt_parse_u64(s + b, e - b, &def->addr))
+			return kpt_fail(p, KPT_ERR_BAD_ADDR, b);
+		def->loc = KPT_LOC_ADDR;
+		return 0;
+	}
+	colon = kpt_find(s, b, e, ':');
+	sym = b;
+	if (colon < e) {
+		if (colon == b)
+			return kpt_fail(p, KPT_ERR_BAD_MODULE_NAME, b);
+		if (colon - b > KPT_MOD_NAME_MAX)
+			return kpt_fail(p, KPT_ERR_MODULE_TOO_LONG, b);
+		for (i = b; i < colon; i++)
+			if (!kpt_isident(s[i]) && s[i] != '-')
+				return kpt_fail(p, KPT_ERR_BAD_MODULE_NAME, i);
+		def->module = kpt_pool_add(def, s + b, colon - b);
+		if (!def->module)
+			return kpt_fail(p, KPT_ERR_POOL_FULL, b);
+		p->today = true;
+		sym = colon + 1;
+	}
+	so = sym;
+	while (so < e && s[so] != '+' && s[so] != '-')
+		so++;
+	if (so == sym || kpt_isdigit(s[sym]))
+		return kpt_fail(p, KPT_ERR_BAD_SYMBOL, sym);
+	for (i = sym; i < so; i++)
+		if (!kpt_isident(s[i]) && s[i] != '.' && s[i] != '$')
+			return kpt_fail(p, KPT_ERR_BAD_SYMBOL, i);
+	if (so - sym > KPT_SYM_MAX)
+		return kpt_fail(p, KPT_ERR_SYMBOL_TOO_LONG, sym);
+	if (so < e && !kpt_parse_signed(s + so, e - so, &def->offset))
+		return kpt_fail(p, KPT_ERR_BAD_PROBE_OFFS, so);
+	if (def->kind == KPT_PROBE_RETURN && def->offset)
+		return kpt_fail(p, KPT_ERR_RETPROBE_OFFS, so);
+	def->symbol = kpt_pool_add(def, s + sym, so - sym);
+	if (!def->symbol)
+		return kpt_fail(p, KPT_ERR_POOL_FULL, sym);
+	def->loc = KPT_LOC_SYMBOL;
+	return 0;
+}
+
+/* Names the field of every reserved name today's format already uses. */
+static const char * const kpt_reserved_names[] = {
+	"common_type", "common_flags", "common_preempt_count", "common_pid",
+	"common_tgid", "__probe_ip", "__probe_func", "__probe_ret_ip",
+};
+
+static bool kpt_reserved(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kpt_reserved_names); i++)
+		if (!strcmp(name, kpt_reserved_names[i]))
+			return true;
+	return false;
+}
+
+/* "argN", N = 1-based position, as today's kernel names unnamed args. */
+static void kpt_default_arg_name(char *buf, unsigned int n)
+{
+	char digits[4];
+	int i = 0;
+
+	do {
+		digits[i++] = '0' + n % 10;
+		n /= 10;
+	} while (n);
+	memcpy(buf, "arg", 3);
+	buf += 3;
+	while (i)
+		*buf++ = digits[--i];
+	*buf = '\0';
+}
+
+/*
+ * Argument names once the syntax is known: today's are field names and must
+ * be unique; the seed's are optional aliases, dropped when repeated.
+ */
+static int kpt_finish_names(struct kpt_parser *p)
+{
+	struct kpt_probe_def *def = p->def;
+	unsigned int i, j;
+
+	for (i = 0; i < def->nargs; i++) {
+		struct kpt_probe_arg *arg = &def->args[i];
+
+		if (!p->today)
+			kpt_seed_alias(def, arg, arg->name);
+		else if (!(p->named[i / 8] & (1 << (i % 8))))
+			kpt_default_arg_name(arg->name, i + 1);
+		if (p->today && kpt_reserved(arg->name))
+			return kpt_fail(p, KPT_ERR_RESERVED_ARG_NAME,
+					p->argpos[i]);
+		for (j = 0; j < i && arg->name[0]; j++) {
+			if (strcmp(arg->name, def->args[j].name))
+				continue;
+			if (p->today)
+				return kpt_fail(p, KPT_ERR_USED_ARG_NAME,
+						p->argpos[i]);
+			arg->name[0] = '\0';
+		}
+	}
+	return 0;
+}
+
+static int kpt_parse_line(struct kpt_parser *p)
+{
+	struct kpt_probe_def *def = p->def;
+	size_t pos = 0, b, e;
+	int ret;
+
+	if (!kpt_next_token(p, &pos, &b, &e))
+		return 0;	/* blank or comment: KPT_PROBE_NONE */
+	ret = kpt_parse_head(p, b, e);
+	if (ret)
+		return ret;
+	if (def->kind == KPT_PROBE_DELETE) {
+		def->syntax = KPT_SYNTAX_TODAY;
+		if (kpt_next_token(p, &pos, &b, &e))
+			return kpt_fail(p, KPT_ERR_DELETE_ARGS, b);
+		return 0;
+	}
+	if (!kpt_next_token(p, &pos, &b, &e))
+		return kpt_fail(p, KPT_ERR_NO_PROBE_POINT, p->len);
+	ret = kpt_parse_location(p, b, e);
+	if (ret)
+		return ret;
+	while (kpt_next_token(p, &pos, &b, &e)) {
+		if (def->nargs == KPT_MAX_ARGS)
+			return kpt_fail(p, KPT_ERR_TOO_MANY_ARGS, b);
+		p->argpos[def->nargs] = b;
+		ret = kpt_parse_arg(p, b, e);
+		if (ret)
+			return ret;
+		def->nargs++;
+	}
+	def->syntax = p->today ? KPT_SYNTAX_TODAY : KPT_SYNTAX_SEED;
+	if (!def->event[0])
+		kpt_default_event_name(def, def->event);
+	return kpt_finish_names(p);
+}
+
+int kpt_parse_probe(const char *line, size_t len, struct kpt_probe_def *def,
+		    struct kpt_parse_error *err)
+{
+	struct kpt_parser p;
+	const char *nul;
+
+	memset(&p, 0, sizeof(p));
+	p.s = line;
+	p.len = len;
+	p.def = def;
+	p.err = err;
+	err->code = KPT_ERR_NONE;
+	err->pos = 0;
+	if (len > KPT_LINE_MAX)
+		return kpt_fail(&p, KPT_ERR_LINE_TOO_LONG, KPT_LINE_MAX);
+	nul = memchr(line, '\0', len);
+	if (nul)
+		return kpt_fail(&p, KPT_ERR_NUL_BYTE, nul - line);
+	p.len = kpt_find(line, 0, len, '#');	/* a comment ends the line */
+
+	/* the whole def, padding included, so that memcmp/copies are stable */
+	memset(def, 0, KPT_PROBE_DEF_SIZE(KPT_MAX_ARGS));
+	memcpy(def->group, KPT_DEFAULT_GROUP, sizeof(KPT_DEFAULT_GROUP));
+	def->pool_used = 1;
+	return kpt_parse_line(&p);
+}

@@ -1,0 +1,419 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One fetch argument: [NAME=]FETCHARG[:TYPE] into a fetch program (see
+ * kpt_probe_def.h).  Dereferences are parsed iteratively: the +|-offs(
+ * prefixes are counted (refusing more than KPT_MAX_DEREF at once), then the
+ * innermost value, then exactly as many ')' - so hostile nesting costs
+ * neither stack nor time.
+ */
+#include "kpt_parse_internal.h"
+
+struct kpt_type_info {
+	const char *name;
+	u8 size;
+};
+
+static const struct kpt_type_info kpt_types[KPT_T_NR] = {
+	[KPT_T_DEFAULT] = { "", 8 },
+	[KPT_T_U8] = { "u8", 1 }, [KPT_T_U16] = { "u16", 2 },
+	[KPT_T_U32] = { "u32", 4 }, [KPT_T_U64] = { "u64", 8 },
+	[KPT_T_S8] = { "s8", 1 }, [KPT_T_S16] = { "s16", 2 },
+	[KPT_T_S32] = { "s32", 4 }, [KPT_T_S64] = { "s64", 8 },
+	[KPT_T_X8] = { "x8", 1 }, [KPT_T_X16] = { "x16", 2 },
+	[KPT_T_X32] = { "x32", 4 }, [KPT_T_X64] = { "x64", 8 },
+	[KPT_T_STRING] = { "string", 0 },
+	[KPT_T_USTRING] = { "ustring", 0 },
+	[KPT_T_SYMBOL] = { "symbol", 8 },
+	[KPT_T_SYMSTR] = { "symstr", 0 },
+	[KPT_T_BITFIELD] = { "b", 0 },
+};
+
+const char *kpt_type_name(unsigned int type)
+{
+	return type < KPT_T_NR ? kpt_types[type].name : "";
+}
+
+static struct kpt_fetch_op *kpt_add_op(struct kpt_probe_arg *arg, u8 op,
+				       s64 val)
+{
+	struct kpt_fetch_op *o = &arg->ops[arg->nops++];
+
+	o->op = op;
+	o->val = val;
+	return o;
+}
+
+/* $-variables of today's syntax: s[b, e) starts with '$'. */
+static int kpt_parse_var(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			 size_t b, size_t e)
+{
+	const char *s = p->s + b;
+	size_t n = e - b;
+	u64 v;
+
+	if (kpt_word_eq(s, n, "$retval")) {
+		if (p->def->kind != KPT_PROBE_RETURN)
+			return kpt_fail(p, KPT_ERR_RETVAL_ON_PROBE, b);
+		kpt_add_op(arg, KPT_FOP_RETVAL, 0);
+	} else if (kpt_word_eq(s, n, "$comm")) {
+		kpt_add_op(arg, KPT_FOP_COMM, 0);
+	} else if (kpt_word_eq(s, n, "$stack")) {
+		kpt_add_op(arg, KPT_FOP_STACK_ADDR, 0);
+	} else if (n > 6 && !memcmp(s, "$stack", 6)) {
+		if (!kpt_parse_u64(s + 6, n - 6, &v) || v > KPT_MAX_STACK_NTH)
+			return kpt_fail(p, KPT_ERR_BAD_STACK_NUM, b + 6);
+		kpt_add_op(arg, KPT_FOP_STACK, (s64)v);
+	} else if (n > 4 && !memcmp(s, "$arg", 4)) {
+		if (!kpt_parse_u64(s + 4, n - 4, &v) || !v ||
+		    v > KPT_MAX_STACK_NTH)
+			return kpt_fail(p, KPT_ERR_BAD_ARG_NUM, b + 4);
+		kpt_add_op(arg, KPT_FOP_ARG, (s64)v - 1);
+	} else {
+		return kpt_fail(p, KPT_ERR_BAD_VAR, b);
+	}
+	p->today = true;
+	return 0;
+}
+
+/* @ADDR or @SYM[+|-offs]: s[b, e) starts with '@'. */
+static int kpt_parse_at(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			size_t b, size_t e)
+{
+	const char *s = p->s;
+	size_t i, so;
+	s64 offs = 0;
+	u64 v;
+	u16 sym;
+
+	if (b + 1 < e && kpt_isdigit(s[b + 1])) {
+		if (!kpt_parse_u64(s + b + 1, e - b - 1, &v))
+			return kpt_fail(p, KPT_ERR_BAD_MEM_ADDR, b + 1);
+		kpt_add_op(arg, KPT_FOP_IMM, (s64)v);
+		kpt_add_op(arg, KPT_FOP_DEREF, 0);
+		return 0;
+	}
+	so = b + 1;
+	while (so < e && s[so] != '+' && s[so] != '-')
+		so++;
+	if (so == b + 1)
+		return kpt_fail(p, KPT_ERR_BAD_MEM_ADDR, b + 1);
+	for (i = b + 1; i < so; i++)
+		if (!kpt_isident(s[i]) && s[i] != '.' && s[i] != '$')
+			return kpt_fail(p, KPT_ERR_BAD_MEM_ADDR, i);
+	if (so - b - 1 > KPT_SYM_MAX)
+		return kpt_fail(p, KPT_ERR_SYMBOL_TOO_LONG, b + 1);
+	if (so < e && !kpt_parse_signed(s + so, e - so, &offs))
+		return kpt_fail(p, KPT_ERR_BAD_SYM_OFFS, so);
+	sym = kpt_pool_add(p->def, s + b + 1, so - b - 1);
+	if (!sym)
+		return kpt_fail(p, KPT_ERR_POOL_FULL, b + 1);
+	kpt_add_op(arg, KPT_FOP_SYMBOL, offs)->sym = sym;
+	kpt_add_op(arg, KPT_FOP_DEREF, 0);
+	return 0;
+}
+
+/* \IMM: like the kernel, digits, or a signed number; kept as u64 bits. */
+static int kpt_parse_imm(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			 size_t b, size_t e)
+{
+	const char *s = p->s + b + 1;
+	size_t n = e - b - 1;
+	s64 sv;
+	u64 v;
+
+	if (n && (s[0] == '+' || s[0] == '-')) {
+		if (!kpt_parse_signed(s, n, &sv))
+			return kpt_fail(p, KPT_ERR_BAD_IMM, b + 1);
+		v = (u64)sv;
+	} else if (!kpt_parse_u64(s, n, &v)) {
+		return kpt_fail(p, KPT_ERR_BAD_IMM, b + 1);
+	}
+	kpt_add_op(arg, KPT_FOP_IMM, (s64)v);
+	p->today = true;
+	return 0;
+}
+
+/* Seed's aN / sN: s[b, e) is the letter then decimal digits. */
+static int kpt_parse_nth(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			 size_t b, size_t e, u8 op, int code)
+{
+	u64 v;
+	size_t i;
+
+	for (i = b + 1; i < e; i++)
+		if (!kpt_isdigit(p->s[i]))
+			return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
+	if (!kpt_parse_dec(p->s + b + 1, e - b - 1, &v) ||
+	    v > KPT_MAX_STACK_NTH)
+		return kpt_fail(p, code, b + 1);
+	kpt_add_op(arg, op, (s64)v);
+	return 0;
+}
+
+/* The innermost value s[b, e) of a fetch argument: one value op. */
+static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			   size_t b, size_t e)
+{
+	const char *s = p->s + b;
+	size_t n = e - b;
+	int slot;
+
+	if (!n)
+		return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
+	switch (s[0]) {
+	case '%':
+		slot = kpt_reg_slot_by_name(s + 1, n - 1);
+		if (slot < 0)
+			return kpt_fail(p, KPT_ERR_BAD_REG_NAME, b);
+		kpt_add_op(arg, KPT_FOP_REG, slot);
+		return 0;
+	case '$':
+		return kpt_parse_var(p, arg, b, e);
+	case '@':
+		return kpt_parse_at(p, arg, b, e);
+	case '\\':
+		return kpt_parse_imm(p, arg, b, e);
+	case 's':
+		if (kpt_word_eq(s, n, "sa")) {
+			kpt_add_op(arg, KPT_FOP_STACK_ADDR, 0);
+			return 0;
+		}
+		if (n > 1)
+			return kpt_parse_nth(p, arg, b, e, KPT_FOP_STACK,
+					     KPT_ERR_BAD_STACK_NUM);
+		break;
+	case 'a':
+		if (n > 1)
+			return kpt_parse_nth(p, arg, b, e, KPT_FOP_ARG,
+					     KPT_ERR_BAD_ARG_NUM);
+		break;
+	case 'r':
+		if (kpt_word_eq(s, n, "rv")) {
+			if (p->def->kind != KPT_PROBE_RETURN)
+				return kpt_fail(p, KPT_ERR_RETVAL_ON_PROBE, b);
+			kpt_add_op(arg, KPT_FOP_RETVAL, 0);
+			return 0;
+		}
+		if (kpt_word_eq(s, n, "ra")) {
+			if (p->def->kind != KPT_PROBE_RETURN)
+				return kpt_fail(p, KPT_ERR_RETADDR_ON_PROBE, b);
+			kpt_add_op(arg, KPT_FOP_RETADDR, 0);
+			return 0;
+		}
+		break;
+	}
+	return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
+}
+
+/*
+ * FETCHARG s[b, e): count the dereference prefixes, parse the value, then
+ * check the closing braces.  Offsets are kept in the ops array itself,
+ * outermost first, and reversed at the end (the program runs inside out).
+ */
+static int kpt_parse_fetch(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			   size_t b, size_t e)
+{
+	const char *s = p->s;
+	struct kpt_fetch_op pre[KPT_MAX_DEREF];
+	u16 prepos[KPT_MAX_DEREF];
+	unsigned int depth = 0, closed = 0, i;
+	size_t q = b, br, ve;
+	u64 mag;
+	int ret;
+
+	while (q < e && (s[q] == '+' || s[q] == '-')) {
+		size_t num = q + 1;
+		u8 op = KPT_FOP_DEREF;
+
+		if (depth == KPT_MAX_DEREF)
+			return kpt_fail(p, KPT_ERR_TOO_DEEP, q);
+		if (num < e && s[num] == 'u') {
+			op = KPT_FOP_UDEREF;
+			num++;
+			p->today = true;
+		}
+		br = kpt_find(s, num, e, '(');
+		if (br == e)
+			return kpt_fail(p, KPT_ERR_DEREF_NEED_BRACE, q);
+		memset(&pre[depth], 0, sizeof(pre[depth]));
+		pre[depth].op = op;
+		/* the sign applies to the digits after an optional 'u' */
+		if (!kpt_parse_u64(s + num, br - num, &mag) ||
+		    !kpt_apply_sign(s[q], mag, &pre[depth].val))
+			return kpt_fail(p, KPT_ERR_BAD_DEREF_OFFS, num);
+		prepos[depth++] = q;
+		q = br + 1;
+	}
+	ve = kpt_find(s, q, e, ')');
+	ret = kpt_parse_value(p, arg, q, ve);
+	if (ret)
+		return ret;
+	if (depth && arg->ops[0].op == KPT_FOP_COMM)
+		return kpt_fail(p, KPT_ERR_COMM_CANT_DEREF, prepos[depth - 1]);
+	while (ve < e && s[ve] == ')' && closed < depth) {
+		ve++;
+		closed++;
+	}
+	if (closed < depth)
+		return kpt_fail(p, KPT_ERR_DEREF_OPEN_BRACE,
+				prepos[depth - closed - 1]);
+	if (ve < e)
+		return kpt_fail(p, KPT_ERR_TRAILING_CHARS, ve);
+	if (arg->nops + depth > KPT_MAX_OPS)
+		return kpt_fail(p, KPT_ERR_TOO_DEEP, prepos[depth - 1]);
+	for (i = depth; i-- > 0;)
+		arg->ops[arg->nops++] = pre[i];
+	return 0;
+}
+
+/* TYPE[N]: the "[N]" part s[b, e), b at '['. */
+static int kpt_parse_array(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			   size_t b, size_t e)
+{
+	size_t cl = kpt_find(p->s, b, e, ']');
+	u64 n;
+
+	if (cl == e)
+		return kpt_fail(p, KPT_ERR_ARRAY_NO_CLOSE, b);
+	if (cl + 1 != e)
+		return kpt_fail(p, KPT_ERR_BAD_ARRAY_SUFFIX, cl + 1);
+	if (!kpt_parse_dec(p->s + b + 1, cl - b - 1, &n) || !n)
+		return kpt_fail(p, KPT_ERR_BAD_ARRAY_NUM, b + 1);
+	if (n > KPT_MAX_ARRAY)
+		return kpt_fail(p, KPT_ERR_ARRAY_TOO_BIG, b + 1);
+	arg->array_len = n;
+	return 0;
+}
+
+/* b<width>@<offset>/<container>: s[b, e), b at 'b'. */
+static int kpt_parse_bitfield(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			      size_t b, size_t e)
+{
+	const char *s = p->s;
+	size_t at = kpt_find(s, b, e, '@'), sl = kpt_find(s, b, e, '/');
+	u64 w, o, c;
+
+	if (at == e || sl == e || sl < at ||
+	    !kpt_parse_dec(s + b + 1, at - b - 1, &w) ||
+	    !kpt_parse_dec(s + at + 1, sl - at - 1, &o) ||
+	    !kpt_parse_dec(s + sl + 1, e - sl - 1, &c) ||
+	    (c != 8 && c != 16 && c != 32 && c != 64) ||
+	    !w || w > c || o > c - w)
+		return kpt_fail(p, KPT_ERR_BAD_BITFIELD, b);
+	arg->type = KPT_T_BITFIELD;
+	arg->size = c / 8;
+	arg->bf_width = w;
+	arg->bf_offset = o;
+	return 0;
+}
+
+/* TYPE s[b, e) (after ':'). */
+static int kpt_parse_type(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			  size_t b, size_t e)
+{
+	size_t te = kpt_find(p->s, b, e, '[');
+	unsigned int t;
+	int ret;
+
+	if (te == b)
+		return kpt_fail(p, te == e ? KPT_ERR_NO_TYPE : KPT_ERR_BAD_TYPE,
+				b);
+	if (te < e) {
+		ret = kpt_parse_array(p, arg, te, e);
+		if (ret)
+			return ret;
+	}
+	if (p->s[b] == 'b' && te - b > 1 && kpt_isdigit(p->s[b + 1])) {
+		if (arg->array_len)
+			return kpt_fail(p, KPT_ERR_BAD_ARRAY_SUFFIX, te);
+		return kpt_parse_bitfield(p, arg, b, te);
+	}
+	for (t = KPT_T_DEFAULT + 1; t < KPT_T_BITFIELD; t++) {
+		if (kpt_word_eq(p->s + b, te - b, kpt_types[t].name)) {
+			arg->type = t;
+			arg->size = kpt_types[t].size;
+			return 0;
+		}
+	}
+	return kpt_fail(p, KPT_ERR_BAD_TYPE, b);
+}
+
+static bool kpt_ends_in_deref(const struct kpt_probe_arg *arg)
+{
+	u8 last = arg->ops[arg->nops - 1].op;
+
+	return arg->nops > 1 &&
+	       (last == KPT_FOP_DEREF || last == KPT_FOP_UDEREF);
+}
+
+/* The rules that tie a type to the shape of the program. */
+static int kpt_check_type(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			  size_t tpos)
+{
+	u8 last = arg->ops[arg->nops - 1].op;
+
+	if (arg->ops[0].op == KPT_FOP_COMM) {
+		if (arg->type == KPT_T_DEFAULT) {
+			arg->type = KPT_T_STRING;
+			arg->size = 0;
+		}
+		if (arg->type != KPT_T_STRING || arg->array_len)
+			return kpt_fail(p, KPT_ERR_BAD_COMM_TYPE, tpos);
+		return 0;
+	}
+	if (arg->array_len && !kpt_ends_in_deref(arg))
+		return kpt_fail(p, KPT_ERR_BAD_ARRAY_ARG, tpos);
+	switch (arg->type) {
+	case KPT_T_STRING:
+	case KPT_T_USTRING:
+		if (!kpt_ends_in_deref(arg))
+			return kpt_fail(p, KPT_ERR_BAD_STRING, tpos);
+		break;
+	case KPT_T_SYMSTR:
+		/* like the kernel: a kernel address held in a value */
+		if (last == KPT_FOP_IMM || last == KPT_FOP_UDEREF ||
+		    last == KPT_FOP_STACK_ADDR)
+			return kpt_fail(p, KPT_ERR_BAD_STRING, tpos);
+		break;
+	}
+	return 0;
+}
+
+/* [NAME=]FETCHARG[:TYPE] at s[start, end) into def->args[def->nargs]. */
+int kpt_parse_arg(struct kpt_parser *p, size_t start, size_t end)
+{
+	struct kpt_probe_def *def = p->def;
+	struct kpt_probe_arg *arg = &def->args[def->nargs];
+	size_t eq = kpt_find(p->s, start, end, '='), body = start, colon, bad;
+	int ret;
+
+	if (eq < end) {
+		if (eq == start)
+			return kpt_fail(p, KPT_ERR_NO_ARG_NAME, start);
+		if (eq - start > KPT_ARG_NAME_MAX)
+			return kpt_fail(p, KPT_ERR_ARG_NAME_TOO_LONG, start);
+		bad = kpt_ident_bad(p->s + start, eq - start);
+		if (bad < eq - start)
+			return kpt_fail(p, KPT_ERR_BAD_ARG_NAME, start + bad);
+		memcpy(arg->name, p->s + start, eq - start);
+		arg->name[eq - start] = '\0';
+		p->named[def->nargs / 8] |= 1 << (def->nargs % 8);
+		p->today = true;
+		body = eq + 1;
+	}
+	colon = kpt_find(p->s, body, end, ':');
+	if (colon == body)
+		return kpt_fail(p, KPT_ERR_NO_ARG_BODY, body);
+	arg->type = KPT_T_DEFAULT;
+	arg->size = 8;
+	ret = kpt_parse_fetch(p, arg, body, colon);
+	if (ret)
+		return ret;
+	if (colon < end) {
+		p->today = true;
+		ret = kpt_parse_type(p, arg, colon + 1, end);
+		if (ret)
+			return ret;
+	}
+	return kpt_check_type(p, arg, colon < end ? colon + 1 : body);
+}
