@@ -3,3 +3,9 @@ HOST_TESTS += checkpatch
 .PHONY: host-test-checkpatch
 host-test-checkpatch:
 	scripts/checkpatch-all
+
+# Packaging: the modules build through DKMS (build only, never loaded here).
+HOST_TESTS += dkms-build
+.PHONY: host-test-dkms-build
+host-test-dkms-build:
+	scripts/check-dkms
