@@ -11,6 +11,7 @@ struct kpt_err_info {
 static const struct kpt_err_info kpt_errors[KPT_ERR_NR] = {
 	[KPT_ERR_NONE] = { 0, "" },
 	[KPT_ERR_LINE_TOO_LONG] = { -E2BIG, "Line is too long" },
+	[KPT_ERR_LISTING_TOO_LONG] = { -E2BIG, "Definition would list as a too long line" },
 	[KPT_ERR_NUL_BYTE] = { -EINVAL, "NUL byte in the line" },
 	[KPT_ERR_BAD_PROBE_TYPE] = { -EINVAL, "Probe type must be 'p', 'r' or '-'" },
 	[KPT_ERR_BAD_MAXACT] = { -EINVAL, "Invalid maxactive number" },

@@ -111,7 +111,10 @@ static unsigned int kpt_put_value(struct kpt_out *o,
 
 static void kpt_put_type(struct kpt_out *o, const struct kpt_probe_arg *arg)
 {
-	if (arg->type == KPT_T_DEFAULT)
+	/* $comm is a string by default: saying so would only lengthen it */
+	if (arg->type == KPT_T_DEFAULT ||
+	    (arg->ops[0].op == KPT_FOP_COMM && arg->type == KPT_T_STRING &&
+	     !arg->array_len))
 		return;
 	kpt_putc(o, ':');
 	kpt_puts(o, kpt_type_name(arg->type));
@@ -238,7 +241,7 @@ size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
 	}
 	for (i = 0; i < def->nargs && i < KPT_MAX_ARGS; i++) {
 		kpt_putc(&o, ' ');
-		if (today) {
+		if (today && !kpt_is_default_arg_name(def->args[i].name, i)) {
 			kpt_puts(&o, def->args[i].name);
 			kpt_putc(&o, '=');
 		}

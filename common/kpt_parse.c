@@ -87,7 +87,7 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 	case '-':
 		def->kind = KPT_PROBE_DELETE;
 		p->today = true;
-		if (colon != q)
+		if (colon != q || colon == e)
 			return kpt_fail(p, KPT_ERR_BAD_PROBE_HEAD, q);
 		break;
 	default:
@@ -185,9 +185,9 @@ static bool kpt_reserved(const char *name)
 }
 
 /* "argN", N = 1-based position, as today's kernel names unnamed args. */
-static void kpt_default_arg_name(char *buf, unsigned int n)
+void kpt_default_arg_name(char buf[KPT_ARG_NAME_MAX + 1], unsigned int n)
 {
-	char digits[4];
+	char digits[12];
 	int i = 0;
 
 	do {
@@ -199,6 +199,14 @@ static void kpt_default_arg_name(char *buf, unsigned int n)
 	while (i)
 		*buf++ = digits[--i];
 	*buf = '\0';
+}
+
+bool kpt_is_default_arg_name(const char *name, unsigned int i)
+{
+	char buf[KPT_ARG_NAME_MAX + 1];
+
+	kpt_default_arg_name(buf, i + 1);
+	return !strcmp(name, buf);
 }
 
 /*
@@ -274,6 +282,7 @@ int kpt_parse_probe(const char *line, size_t len, struct kpt_probe_def *def,
 {
 	struct kpt_parser p;
 	const char *nul;
+	int ret;
 
 	memset(&p, 0, sizeof(p));
 	p.s = line;
@@ -290,8 +299,11 @@ int kpt_parse_probe(const char *line, size_t len, struct kpt_probe_def *def,
 	p.len = kpt_find(line, 0, len, '#');	/* a comment ends the line */
 
 	/* the whole def, padding included, so that memcmp/copies are stable */
-	memset(def, 0, KPT_PROBE_DEF_SIZE(KPT_MAX_ARGS));
+	memset(def, 0, sizeof(*def));
 	memcpy(def->group, KPT_DEFAULT_GROUP, sizeof(KPT_DEFAULT_GROUP));
 	def->pool_used = 1;
-	return kpt_parse_line(&p);
+	ret = kpt_parse_line(&p);
+	if (!ret && kpt_format_probe(def, NULL, 0) > KPT_LINE_MAX)
+		return kpt_fail(&p, KPT_ERR_LISTING_TOO_LONG, 0);
+	return ret;
 }

@@ -71,6 +71,11 @@ u16 kpt_pool_add(struct kpt_probe_def *def, const char *s, size_t n);
 /* Parses the fetch argument s[start, end) into def->args[def->nargs]. */
 int kpt_parse_arg(struct kpt_parser *p, size_t start, size_t end);
 
+/* "argN" (n is 1-based), the default name of today's syntax. */
+void kpt_default_arg_name(char buf[KPT_ARG_NAME_MAX + 1], unsigned int n);
+/* Is name the default name of the arg at 0-based position i? */
+bool kpt_is_default_arg_name(const char *name, unsigned int i);
+
 /* Seed alias of an arg (kpt_probe_def.h); "" if none.  buf: 33 bytes. */
 void kpt_seed_alias(const struct kpt_probe_def *def,
 		    const struct kpt_probe_arg *arg,

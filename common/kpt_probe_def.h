@@ -38,7 +38,13 @@
 #include "kpt_errors.h"
 #include "kpt_regs_table.h"
 
-#define KPT_LINE_MAX		4096	/* bytes per line, newline excluded */
+/*
+ * A line is accepted if it and its canonical listing (kpt_format_probe) both
+ * fit in KPT_LINE_MAX bytes, so that every listing parses back.  A listing
+ * is at most ~3 KiB longer than its line, so every valid line of up to
+ * 4 KiB is accepted.
+ */
+#define KPT_LINE_MAX		8192	/* bytes per line, newline excluded */
 #define KPT_NAME_MAX		64	/* event / group name, NUL excluded */
 #define KPT_ARG_NAME_MAX	32	/* argument name / alias, NUL excluded */
 #define KPT_SYM_MAX		511	/* KSYM_NAME_LEN - 1 */
@@ -55,7 +61,7 @@
 #define KPT_MAX_ARRAY		64	/* TYPE[N]: 1 <= N <= 64 */
 #define KPT_MAX_STACK_NTH	2048	/* sN / $stackN / aN upper bound */
 #define KPT_MAX_MAXACTIVE	4096	/* KRETPROBE_MAXACTIVE_MAX */
-#define KPT_POOL_SIZE		KPT_LINE_MAX	/* never fills for a valid line */
+#define KPT_POOL_SIZE		4096	/* names of one line; else E2BIG */
 #define KPT_DEFAULT_GROUP	"kprobetrace"
 
 enum kpt_probe_kind {
@@ -213,8 +219,8 @@ int kpt_parse_errno(int code);
 
 /*
  * Canonical text of a definition, writable back: parse(format(d)) == d.
- * Always names the event; today's syntax also names the group and every
- * argument.  Writes at most size bytes including the NUL; returns the length
+ * Always names the event; today's syntax also names the group, and every
+ * argument whose name is not its default argN.  Writes at most size bytes including the NUL; returns the length
  * the full text needs (excluding the NUL), like snprintf.
  */
 size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
