@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kpt-bench-site: the live bytes of kernel text, for `make bench` to pick
+ * instruction boundaries inside a function.
+ *
+ *   kpt-bench-site ADDR LEN      write LEN bytes at kernel address ADDR (hex),
+ *                                read from /proc/kcore, to stdout (raw)
+ *   kpt-bench-site -b ADDR LEN   print the offsets of the instruction
+ *                                boundaries in [ADDR, ADDR+LEN), one a line
+ *                                (only when built with our decoder,
+ *                                KPT_HAVE_DECODER; otherwise exits 3 and
+ *                                bench.sh falls back to objdump)
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef KPT_HAVE_DECODER
+#include "kpt_insn.h"
+#endif
+
+static int read_kcore(unsigned long addr, unsigned char *buf, size_t len)
+{
+	Elf64_Ehdr eh;
+	int fd = open("/proc/kcore", O_RDONLY), i;
+
+	if (fd < 0 || pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64) {
+		fprintf(stderr, "kpt-bench-site: /proc/kcore: %s\n", strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < eh.e_phnum; i++) {
+		Elf64_Phdr ph;
+
+		if (pread(fd, &ph, sizeof(ph), eh.e_phoff + (off_t)i * eh.e_phentsize) != sizeof(ph))
+			break;
+		if (ph.p_type != PT_LOAD || addr < ph.p_vaddr || addr + len > ph.p_vaddr + ph.p_filesz)
+			continue;
+		if (pread(fd, buf, len, ph.p_offset + (addr - ph.p_vaddr)) != (ssize_t)len) {
+			fprintf(stderr, "kpt-bench-site: reading %lx: %s\n", addr, strerror(errno));
+			return -1;
+		}
+		close(fd);
+		return 0;
+	}
+	fprintf(stderr, "kpt-bench-site: %lx not in /proc/kcore\n", addr);
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	int bounds = argc > 1 && !strcmp(argv[1], "-b");
+	unsigned long addr;
+	unsigned char *buf;
+	size_t len;
+
+	if (argc != 3 + bounds) {
+		fprintf(stderr, "usage: kpt-bench-site [-b] ADDR LEN\n");
+		return 2;
+	}
+	addr = strtoul(argv[1 + bounds], NULL, 16);
+	len = strtoul(argv[2 + bounds], NULL, 0);
+	if (len == 0 || len > 1 << 20)
+		return 2;
+	buf = malloc(len + 16);
+	if (!buf || read_kcore(addr, buf, len))
+		return 1;
+	if (bounds) {
+#ifdef KPT_HAVE_DECODER
+		size_t off = 0;
+
+		while (off < len) {
+			int n = KPT_INSN_LENGTH(buf + off, len - off);
+
+			if (n <= 0)
+				break;
+			printf("%zu\n", off);
+			off += n;
+		}
+		return 0;
+#else
+		return 3;
+#endif
+	}
+	return fwrite(buf, 1, len, stdout) == len ? 0 : 1;
+}
