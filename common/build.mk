@@ -1,0 +1,78 @@
+# Probe-definition parser (common/), userspace side; the module compiles the
+# same sources through ./Kbuild.
+#
+#   $(KPT_PARSE_LIB)          static library for tools and tests
+#   host-test-parser-unit     table of cases, plain and ASan+UBSan builds
+#   host-test-parser-fuzz     ~60 s libFuzzer run from fuzz/corpus-parse/
+#   fuzz-parser               long fuzz run (FUZZ_SECONDS, default 600), for
+#                             `make fuzz`
+KPT_PARSE_SRCS := $(addprefix common/,kpt_parse.c kpt_parse_arg.c \
+	kpt_parse_util.c kpt_format.c kpt_def_util.c kpt_regs_table.c \
+	kpt_errors.c)
+KPT_PARSE_HDRS := $(wildcard common/*.h)
+KPT_PARSE_CFLAGS := -Icommon
+KPT_PARSE_LIB := $(BUILD)/lib/libkptparse.a
+KPT_PARSE_OBJS := $(patsubst common/%.c,$(BUILD)/lib/kptparse/%.o,$(KPT_PARSE_SRCS))
+
+$(BUILD)/lib/kptparse/%.o: common/%.c $(KPT_PARSE_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) $(KPT_PARSE_CFLAGS) -c $< -o $@
+
+$(KPT_PARSE_LIB): $(KPT_PARSE_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+ALL_TARGETS += $(KPT_PARSE_LIB)
+
+# Unit test, once plain and once with the sanitizers (built from sources).
+PARSE_TEST := $(BUILD)/tests/test_parse
+PARSE_TEST_SAN := $(BUILD)/tests/test_parse-san
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+
+$(PARSE_TEST): tests/host/test_parse.c $(KPT_PARSE_LIB) $(KPT_PARSE_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) $(KPT_PARSE_CFLAGS) $< $(KPT_PARSE_LIB) -o $@
+
+$(PARSE_TEST_SAN): tests/host/test_parse.c $(KPT_PARSE_SRCS) $(KPT_PARSE_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) -O1 $(SAN_FLAGS) $(KPT_PARSE_CFLAGS) $< \
+		$(KPT_PARSE_SRCS) -o $@
+
+HOST_TESTS += parser-unit
+.PHONY: host-test-parser-unit
+host-test-parser-unit: $(PARSE_TEST) $(PARSE_TEST_SAN)
+	$(PARSE_TEST)
+	$(PARSE_TEST_SAN)
+
+# Fuzzer: clang libFuzzer + ASan + UBSan.  The bounded run works on a copy
+# of the committed seed corpus so that check never dirties the tree.
+FUZZ_CC ?= clang
+PARSE_FUZZER := $(BUILD)/fuzz/fuzz_parse
+PARSE_CORPUS := fuzz/corpus-parse
+FUZZ_SECONDS ?= 600
+
+$(PARSE_FUZZER): fuzz/fuzz_parse.c $(KPT_PARSE_SRCS) $(KPT_PARSE_HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=c11 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		$(KPT_PARSE_CFLAGS) $< $(KPT_PARSE_SRCS) -o $@
+
+HOST_TESTS += parser-fuzz
+.PHONY: host-test-parser-fuzz fuzz-parser
+host-test-parser-fuzz: $(PARSE_FUZZER)
+	rm -rf $(BUILD)/fuzz/corpus-parse-check
+	mkdir -p $(BUILD)/fuzz/corpus-parse-check
+	cp $(PARSE_CORPUS)/* $(BUILD)/fuzz/corpus-parse-check/
+	$(PARSE_FUZZER) -max_total_time=60 -max_len=8300 -timeout=10 \
+		-artifact_prefix=$(BUILD)/fuzz/parse- -print_final_stats=1 \
+		$(BUILD)/fuzz/corpus-parse-check
+
+# Long run: keeps its growing corpus outside the repository (build/).
+fuzz-parser: $(PARSE_FUZZER)
+	mkdir -p $(BUILD)/fuzz/corpus-parse-long
+	$(PARSE_FUZZER) -max_total_time=$(FUZZ_SECONDS) -max_len=8300 \
+		-timeout=10 -artifact_prefix=$(BUILD)/fuzz/parse- \
+		-print_final_stats=1 $(BUILD)/fuzz/corpus-parse-long \
+		$(PARSE_CORPUS)

@@ -1,0 +1,657 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit test of the probe-definition parser (common/kpt_parse*.c).
+ *
+ * A table of lines: each either parses (then its listing, its fetch
+ * programs and the round trip parse(format(def)) == def are checked) or is
+ * refused with an expected error code at an expected caret position, written
+ * as a second line with '^' under the offending byte.  Generated cases
+ * (129 args, 10,000-deep nesting, NUL bytes, over-long lines) follow, and the
+ * test fails if any error code of kpt_errors.h was never produced.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include "kpt_probe_def.h"
+
+struct tcase {
+	const char *line;
+	int code;		/* KPT_ERR_NONE: must parse */
+	const char *caret;	/* error: '^' under the offending byte */
+	const char *listing;	/* ok: expected listing, NULL: same as line */
+	const char *prog;	/* ok: expected programs (see dump_args) */
+};
+
+#define OK(l, lst, prg) { l, KPT_ERR_NONE, NULL, lst, prg }
+#define BAD(l, c, car) { l, KPT_ERR_##c, car, NULL, NULL }
+
+static const struct tcase cases[] = {
+	/* --- the seed's documentation and usage examples --- */
+	OK("p:myprobe do_sys_open a0 a1 a2 a3",
+	   "p:myprobe do_sys_open+0 a0 a1 a2 a3",
+	   "a0=ARG(0) a1=ARG(1) a2=ARG(2) a3=ARG(3)"),
+	OK("r:myretprobe do_sys_open rv ra",
+	   "r:myretprobe do_sys_open+0 rv ra", "rv=RETVAL ra=RETADDR"),
+	OK("p do_sys_open", "p:p_do_sys_open_0 do_sys_open+0", ""),
+	OK("r do_sys_open", "r:r_do_sys_open_0 do_sys_open+0", ""),
+	OK("r do_sys_open+0", "r:r_do_sys_open_0 do_sys_open+0", ""),
+	OK("p 0xffffffff81234567",
+	   "p:p_0xffffffff81234567 0xffffffff81234567", ""),
+	OK("p do_sys_open+16", "p:p_do_sys_open_16 do_sys_open+16", ""),
+	OK("p do_sys_open+0x10", "p:p_do_sys_open_16 do_sys_open+16", ""),
+	OK("p do_sys_open+010", "p:p_do_sys_open_8 do_sys_open+8", ""),
+	OK("p do_sys_open-16", "p:p_do_sys_open__16 do_sys_open-16", ""),
+	OK("p:ev f %ax %bx %cx %dx %si %di %bp %sp",
+	   "p:ev f+0 %ax %bx %cx %dx %si %di %bp %sp",
+	   "ax=REG(10) bx=REG(5) cx=REG(11) dx=REG(12) si=REG(13) di=REG(14) "
+	   "bp=REG(4) sp=REG(19)"),
+	OK("p:ev f %r8 %r9 %r10 %r11 %r12 %r13 %r14 %r15",
+	   "p:ev f+0 %r8 %r9 %r10 %r11 %r12 %r13 %r14 %r15",
+	   "r8=REG(9) r9=REG(8) r10=REG(7) r11=REG(6) r12=REG(3) r13=REG(2) "
+	   "r14=REG(1) r15=REG(0)"),
+	OK("p:ev f %ip %flags %orig_ax %cs %ss",
+	   "p:ev f+0 %ip %flags %orig_ax %cs %ss",
+	   "ip=REG(16) flags=REG(18) orig_ax=REG(15) cs=REG(17) ss=REG(20)"),
+	OK("p:ev f %rax %rip %rsp %eflags %orig_rax",
+	   "p:ev f+0 %ax %ip %sp %flags %orig_ax",
+	   "ax=REG(10) ip=REG(16) sp=REG(19) flags=REG(18) orig_ax=REG(15)"),
+	OK("p:ev f s0 s2 sa s2048", "p:ev f+0 s0 s2 sa s2048",
+	   "s0=STACK(0) s2=STACK(2) sa=STACK_ADDR s2048=STACK(2048)"),
+	OK("p:ev f a0 a5 a6 a100", "p:ev f+0 a0 a5 a6 a100",
+	   "a0=ARG(0) a5=ARG(5) a6=ARG(6) a100=ARG(100)"),
+	OK("p:ev f @0xffffffff81000000 @jiffies @jiffies+8 @jiffies-0x10",
+	   "p:ev f+0 @0xffffffff81000000 @jiffies @jiffies+8 @jiffies-16",
+	   "IMM(0xffffffff81000000),DEREF(0) SYMBOL(jiffies+0),DEREF(0) "
+	   "SYMBOL(jiffies+8),DEREF(0) SYMBOL(jiffies-16),DEREF(0)"),
+	OK("p:ev f +8(%di) -8(%sp) +0x10(+0(a0))",
+	   "p:ev f+0 +8(%di) -8(%sp) +16(+0(a0))",
+	   "REG(14),DEREF(8) REG(19),DEREF(-8) ARG(0),DEREF(0),DEREF(16)"),
+	OK("p:ev f +8(@sym+4) +0(+0(sa)) +0(s1)",
+	   "p:ev f+0 +8(@sym+4) +0(+0(sa)) +0(s1)",
+	   "SYMBOL(sym+4),DEREF(0),DEREF(8) STACK_ADDR,DEREF(0),DEREF(0) "
+	   "STACK(1),DEREF(0)"),
+	OK("r:ev f +8(rv) +0(ra)", "r:ev f+0 +8(rv) +0(ra)",
+	   "RETVAL,DEREF(8) RETADDR,DEREF(0)"),
+	OK("p:ev f a0 a0 %ax %rax", "p:ev f+0 a0 a0 %ax %ax",
+	   "a0=ARG(0) ARG(0) ax=REG(10) REG(10)"),
+	OK("p:ev do_sys_open.isra.0+4", "p:ev do_sys_open.isra.0+4", ""),
+	OK("p sym.constprop.0", "p:p_sym_constprop_0_0 sym.constprop.0+0", ""),
+	OK("  p:ev\tf\t a0  ", "p:ev f+0 a0", "a0=ARG(0)"),
+	OK("p:ev f a0 # comment a1", "p:ev f+0 a0", "a0=ARG(0)"),
+	OK("p:ev f a0#comment", "p:ev f+0 a0", "a0=ARG(0)"),
+	OK("p:_ev_1 f", "p:_ev_1 f+0", ""),
+	OK("p:ev f -9223372036854775808(%di) +9223372036854775807(%di)",
+	   "p:ev f+0 -9223372036854775808(%di) +9223372036854775807(%di)",
+	   "REG(14),DEREF(-9223372036854775808) "
+	   "REG(14),DEREF(9223372036854775807)"),
+	OK("p 18446744073709551615",
+	   "p:p_0xffffffffffffffff 0xffffffffffffffff", ""),
+	OK("p:ev f-9223372036854775808", "p:ev f-9223372036854775808", ""),
+	/* blank and comment lines: nothing to do */
+	OK("", "", NULL),
+	OK("   \t ", "", NULL),
+	OK("# p:ev f", "", NULL),
+
+	/* --- today's syntax --- */
+	OK("p:grp/ev f $arg1 $arg2 $arg6 $arg7",
+	   "p:grp/ev f+0 $arg1 $arg2 $arg6 $arg7",
+	   "arg1=ARG(0) arg2=ARG(1) arg3=ARG(5) arg4=ARG(6)"),
+	OK("p:ev f $stack $stack0 $stack3 $comm",
+	   "p:kprobetrace/ev f+0 $stack $stack0 $stack3 $comm",
+	   "arg1=STACK_ADDR arg2=STACK(0) arg3=STACK(3) arg4=COMM:string"),
+	OK("r:ev f $retval", "r:kprobetrace/ev f+0 $retval", "arg1=RETVAL"),
+	OK("p f%return $retval", "r:kprobetrace/r_f_0 f+0 $retval",
+	   "arg1=RETVAL"),
+	OK("p:ev f+0%return", "r:kprobetrace/ev f+0", ""),
+	OK("r:ev f%return", "r:kprobetrace/ev f+0", ""),
+	OK("r16:ev f", "r16:kprobetrace/ev f+0", ""),
+	OK("r0:ev f", "r:kprobetrace/ev f+0", ""),
+	OK("r0x10 f", "r16:kprobetrace/r_f_0 f+0", ""),
+	OK("r4096:ev f", "r4096:kprobetrace/ev f+0", ""),
+	OK("p:grp/ f", "p:grp/p_f_0 f+0", ""),
+	OK("p mod:f+4", "p:kprobetrace/p_mod_f_4 mod:f+4", ""),
+	OK("p:ev my-mod:f", "p:kprobetrace/ev my-mod:f+0", ""),
+	OK("-:grp/ev", "-:grp/ev", ""),
+	OK("-:ev", "-:ev", ""),
+	OK("p:ev f name=%di", "p:kprobetrace/ev f+0 name=%di", "name=REG(14)"),
+	OK("p:ev f arg1=%di arg2=%si", "p:kprobetrace/ev f+0 %di %si",
+	   "arg1=REG(14) arg2=REG(13)"),
+	OK("p:ev f arg2=%di", "p:kprobetrace/ev f+0 arg2=%di", "arg2=REG(14)"),
+	OK("p:ev f %di:u8 %di:u16 %di:u32 %di:u64",
+	   "p:kprobetrace/ev f+0 %di:u8 %di:u16 %di:u32 %di:u64",
+	   "arg1=REG(14):u8 arg2=REG(14):u16 arg3=REG(14):u32 "
+	   "arg4=REG(14):u64"),
+	OK("p:ev f %di:s8 %di:s16 %di:s32 %di:s64",
+	   "p:kprobetrace/ev f+0 %di:s8 %di:s16 %di:s32 %di:s64",
+	   "arg1=REG(14):s8 arg2=REG(14):s16 arg3=REG(14):s32 "
+	   "arg4=REG(14):s64"),
+	OK("p:ev f %di:x8 %di:x16 %di:x32 %di:x64 %di:symbol %di:symstr",
+	   "p:kprobetrace/ev f+0 %di:x8 %di:x16 %di:x32 %di:x64 %di:symbol "
+	   "%di:symstr",
+	   "arg1=REG(14):x8 arg2=REG(14):x16 arg3=REG(14):x32 "
+	   "arg4=REG(14):x64 arg5=REG(14):symbol arg6=REG(14):symstr"),
+	OK("p:ev f +0(%di):string +0(%si):ustring +u0(%si):string",
+	   "p:kprobetrace/ev f+0 +0(%di):string +0(%si):ustring "
+	   "+u0(%si):string",
+	   "arg1=REG(14),DEREF(0):string arg2=REG(13),DEREF(0):ustring "
+	   "arg3=REG(13),UDEREF(0):string"),
+	OK("p:ev f -u8(+u16(%si)):u32",
+	   "p:kprobetrace/ev f+0 -u8(+u16(%si)):u32",
+	   "arg1=REG(13),UDEREF(16),UDEREF(-8):u32"),
+	OK("p:ev f +0(%di):b3@4/32 %ax:b1@0/8 %ax:b64@0/64",
+	   "p:kprobetrace/ev f+0 +0(%di):b3@4/32 %ax:b1@0/8 %ax:b64@0/64",
+	   "arg1=REG(14),DEREF(0):b3@4/32 arg2=REG(10):b1@0/8 "
+	   "arg3=REG(10):b64@0/64"),
+	OK("p:ev f +0(%di):x16[4] +0(%di):string[2] +8($stack):x8[64]",
+	   "p:kprobetrace/ev f+0 +0(%di):x16[4] +0(%di):string[2] "
+	   "+8($stack):x8[64]",
+	   "arg1=REG(14),DEREF(0):x16[4] arg2=REG(14),DEREF(0):string[2] "
+	   "arg3=STACK_ADDR,DEREF(8):x8[64]"),
+	OK("p:ev f \\1 \\0x10 \\-1 \\+5",
+	   "p:kprobetrace/ev f+0 \\0x1 \\0x10 \\0xffffffffffffffff \\0x5",
+	   "arg1=IMM(0x1) arg2=IMM(0x10) arg3=IMM(0xffffffffffffffff) "
+	   "arg4=IMM(0x5)"),
+	OK("p:ev f +0(\\0x1000) +u0(\\0x1000)",
+	   "p:kprobetrace/ev f+0 @0x1000 +u0(\\0x1000)",
+	   "arg1=IMM(0x1000),DEREF(0) arg2=IMM(0x1000),UDEREF(0)"),
+	OK("p:ev f $comm:string", "p:kprobetrace/ev f+0 $comm",
+	   "arg1=COMM:string"),
+	OK("p:ev f @sym:string @0x10:symstr",
+	   "p:kprobetrace/ev f+0 @sym:string @0x10:symstr",
+	   "arg1=SYMBOL(sym+0),DEREF(0):string "
+	   "arg2=IMM(0x10),DEREF(0):symstr"),
+	OK("r:ev f x=a0 y=rv:s32", "r:kprobetrace/ev f+0 x=$arg1 y=$retval:s32",
+	   "x=ARG(0) y=RETVAL:s32"),
+	OK("r:ev f x=rv:s32 y=ra:symbol",
+	   "r:kprobetrace/ev f+0 x=$retval:s32 y=ra:symbol",
+	   "x=RETVAL:s32 y=RETADDR:symbol"),
+	OK("p:kprobes/testevent _do_fork abcd=\\1 +0(%di):string[2]",
+	   "p:kprobes/testevent _do_fork+0 abcd=\\0x1 +0(%di):string[2]",
+	   "abcd=IMM(0x1) arg2=REG(14),DEREF(0):string[2]"),
+	OK("p:ev f N_9=%di", "p:kprobetrace/ev f+0 N_9=%di", "N_9=REG(14)"),
+	OK("p:ev f a23456789012345678901234567890xy=%di",
+	   "p:kprobetrace/ev f+0 a23456789012345678901234567890xy=%di", NULL),
+
+	/* --- refusals: probe type, maxactive, names --- */
+	BAD("x:ev f", BAD_PROBE_TYPE, "^"),
+	BAD("  P f", BAD_PROBE_TYPE, "  ^"),
+	BAD("px f", BAD_PROBE_HEAD, " ^"),
+	BAD("r1x:ev f", BAD_MAXACT, " ^"),
+	BAD("rx:ev f", BAD_PROBE_HEAD, " ^"),
+	BAD("p4:ev f", MAXACT_NO_RETPROBE, " ^"),
+	BAD("r4097:ev f", MAXACT_TOO_BIG, " ^"),
+	BAD("r99999999999999999999:ev f", BAD_MAXACT, " ^"),
+	BAD("-", BAD_PROBE_HEAD, " ^"),
+	BAD("-ev", BAD_PROBE_HEAD, " ^"),
+	BAD("-:", NO_EVENT_NAME, "  ^"),
+	BAD("-:grp/", NO_EVENT_NAME, "      ^"),
+	BAD("-:ev f", DELETE_ARGS, "     ^"),
+	BAD("p: f", NO_EVENT_NAME, "  ^"),
+	BAD("p:/ev f", NO_GROUP_NAME, "  ^"),
+	BAD("p:1ev f", BAD_EVENT_NAME, "  ^"),
+	BAD("p:e-v f", BAD_EVENT_NAME, "   ^"),
+	BAD("p:e.v f", BAD_EVENT_NAME, "   ^"),
+	BAD("p:g/e/v f", BAD_EVENT_NAME, "     ^"),
+	BAD("p:../ev f", BAD_GROUP_NAME, "  ^"),
+	BAD("p:gr\xc3\xa9/ev f", BAD_GROUP_NAME, "    ^"),
+	BAD("p:ev\xff f", BAD_EVENT_NAME, "    ^"),
+	BAD("p:a2345678901234567890123456789012345678901234567890123456789012345"
+	    " f", EVENT_TOO_LONG, "  ^"),
+	BAD("p:a2345678901234567890123456789012345678901234567890123456789012345"
+	    "/e f", GROUP_TOO_LONG, "  ^"),
+	/* --- probe point --- */
+	BAD("p:ev", NO_PROBE_POINT, "    ^"),
+	BAD("p:ev   ", NO_PROBE_POINT, "       ^"),
+	BAD("p:ev 0xfffffffffffffffff", BAD_ADDR, "     ^"),
+	BAD("p:ev 0x12zz", BAD_ADDR, "     ^"),
+	BAD("p:ev 12+4", BAD_ADDR, "     ^"),
+	BAD("p:ev 0x1234%return", BAD_ADDR_SUFFIX, "           ^"),
+	BAD("p:ev f%ret", BAD_ADDR_SUFFIX, "      ^"),
+	BAD("p:ev f%returnx", BAD_ADDR_SUFFIX, "      ^"),
+	BAD("p:ev f+4%return", RETPROBE_OFFS, "      ^"),
+	BAD("r:ev f+4", RETPROBE_OFFS, "      ^"),
+	BAD("r:ev f-1", RETPROBE_OFFS, "      ^"),
+	BAD("p:ev f+", BAD_PROBE_OFFS, "      ^"),
+	BAD("p:ev f+x", BAD_PROBE_OFFS, "      ^"),
+	BAD("p:ev f+4+4", BAD_PROBE_OFFS, "      ^"),
+	BAD("p:ev f+9223372036854775808", BAD_PROBE_OFFS, "      ^"),
+	BAD("p:ev f-9223372036854775809", BAD_PROBE_OFFS, "      ^"),
+	BAD("p:ev +4", BAD_SYMBOL, "     ^"),
+	BAD("p:ev f/x", BAD_SYMBOL, "      ^"),
+	BAD("p:ev f,x", BAD_SYMBOL, "      ^"),
+	BAD("p:ev mod:", BAD_SYMBOL, "         ^"),
+	BAD("p:ev mod:1f", BAD_SYMBOL, "         ^"),
+	BAD("p:ev :f", BAD_MODULE_NAME, "     ^"),
+	BAD("p:ev m.d:f", BAD_MODULE_NAME, "      ^"),
+	BAD("p:ev a:b:c", BAD_SYMBOL, "        ^"),
+	BAD("p:ev m2345678901234567890123456789012345678901234567890123456:f",
+	    MODULE_TOO_LONG, "     ^"),
+	/* --- fetch args --- */
+	BAD("p:ev f %zz", BAD_REG_NAME, "       ^"),
+	BAD("p:ev f %", BAD_REG_NAME, "       ^"),
+	BAD("p:ev f %eax", BAD_REG_NAME, "       ^"),
+	BAD("p:ev f s", BAD_FETCH_ARG, "       ^"),
+	BAD("p:ev f sx", BAD_FETCH_ARG, "       ^"),
+	BAD("p:ev f s2049", BAD_STACK_NUM, "        ^"),
+	BAD("p:ev f s99999999999999999999999", BAD_STACK_NUM, "        ^"),
+	BAD("p:ev f a", BAD_FETCH_ARG, "       ^"),
+	BAD("p:ev f a1x", BAD_FETCH_ARG, "       ^"),
+	BAD("p:ev f a2049", BAD_ARG_NUM, "        ^"),
+	BAD("p:ev f $arg0", BAD_ARG_NUM, "           ^"),
+	BAD("p:ev f $arg", BAD_VAR, "       ^"),
+	BAD("p:ev f $argx", BAD_ARG_NUM, "           ^"),
+	BAD("p:ev f $stackx", BAD_STACK_NUM, "             ^"),
+	BAD("p:ev f $stack2049", BAD_STACK_NUM, "             ^"),
+	BAD("p:ev f $foo", BAD_VAR, "       ^"),
+	BAD("p:ev f $", BAD_VAR, "       ^"),
+	BAD("p:ev f rv", RETVAL_ON_PROBE, "       ^"),
+	BAD("p:ev f $retval", RETVAL_ON_PROBE, "       ^"),
+	BAD("p:ev f +0(rv)", RETVAL_ON_PROBE, "          ^"),
+	BAD("p:ev f ra", RETADDR_ON_PROBE, "       ^"),
+	BAD("p:ev f rx", BAD_FETCH_ARG, "       ^"),
+	BAD("p:ev f foo", BAD_FETCH_ARG, "       ^"),
+	BAD("p:ev f 12", BAD_FETCH_ARG, "       ^"),
+	BAD("p:ev f @", BAD_MEM_ADDR, "        ^"),
+	BAD("p:ev f @0x12z", BAD_MEM_ADDR, "        ^"),
+	BAD("p:ev f @+4", BAD_MEM_ADDR, "        ^"),
+	BAD("p:ev f @s/y", BAD_MEM_ADDR, "         ^"),
+	BAD("p:ev f @sym+", BAD_SYM_OFFS, "           ^"),
+	BAD("p:ev f @sym+4x", BAD_SYM_OFFS, "           ^"),
+	BAD("p:ev f \\", BAD_IMM, "        ^"),
+	BAD("p:ev f \\x", BAD_IMM, "        ^"),
+	BAD("p:ev f \\-", BAD_IMM, "        ^"),
+	BAD("p:ev f \\\"str\"", BAD_IMM, "        ^"),
+	BAD("p:ev f +(%di)", BAD_DEREF_OFFS, "        ^"),
+	BAD("p:ev f +x(%di)", BAD_DEREF_OFFS, "        ^"),
+	BAD("p:ev f +u(%di)", BAD_DEREF_OFFS, "         ^"),
+	BAD("p:ev f +u-4(%di)", BAD_DEREF_OFFS, "         ^"),
+	BAD("p:ev f +99999999999999999999(%di)", BAD_DEREF_OFFS, "        ^"),
+	BAD("p:ev f +8%di", DEREF_NEED_BRACE, "       ^"),
+	BAD("p:ev f +8", DEREF_NEED_BRACE, "       ^"),
+	BAD("p:ev f +8(%di", DEREF_OPEN_BRACE, "       ^"),
+	BAD("p:ev f +8(+4(%di)", DEREF_OPEN_BRACE, "       ^"),
+	BAD("p:ev f +8(+4(+2(%di)", DEREF_OPEN_BRACE, "          ^"),
+	BAD("p:ev f +8(%di))", TRAILING_CHARS, "              ^"),
+	BAD("p:ev f +8(%di)x", TRAILING_CHARS, "              ^"),
+	BAD("p:ev f %di)", TRAILING_CHARS, "          ^"),
+	BAD("p:ev f +8()", BAD_FETCH_ARG, "          ^"),
+	BAD("p:ev f ()", BAD_FETCH_ARG, "       ^"),
+	BAD("p:ev f +0($comm)", COMM_CANT_DEREF, "       ^"),
+	BAD("p:ev f +0(+8($comm))", COMM_CANT_DEREF, "          ^"),
+	/* --- names and types --- */
+	BAD("p:ev f =%di", NO_ARG_NAME, "       ^"),
+	BAD("p:ev f x=", NO_ARG_BODY, "         ^"),
+	BAD("p:ev f x=:u8", NO_ARG_BODY, "         ^"),
+	BAD("p:ev f :u8", NO_ARG_BODY, "       ^"),
+	BAD("p:ev f 1x=%di", BAD_ARG_NAME, "       ^"),
+	BAD("p:ev f x-y=%di", BAD_ARG_NAME, "        ^"),
+	BAD("p:ev f a23456789012345678901234567890xyz=%di", ARG_NAME_TOO_LONG,
+	    "       ^"),
+	BAD("p:ev f x=%di x=%si", USED_ARG_NAME, "             ^"),
+	BAD("p:ev f arg2=%di %si", USED_ARG_NAME, "                ^"),
+	BAD("p:ev f common_pid=%di", RESERVED_ARG_NAME, "       ^"),
+	BAD("p:ev f __probe_ip=%di", RESERVED_ARG_NAME, "       ^"),
+	BAD("p:ev f %di:", NO_TYPE, "           ^"),
+	BAD("p:ev f %di:u128", BAD_TYPE, "           ^"),
+	BAD("p:ev f %di:U8", BAD_TYPE, "           ^"),
+	BAD("p:ev f %di:u8:u8", BAD_TYPE, "           ^"),
+	BAD("p:ev f %di:[2]", BAD_TYPE, "           ^"),
+	BAD("p:ev f %di:b", BAD_TYPE, "           ^"),
+	BAD("p:ev f %di:b3", BAD_BITFIELD, "           ^"),
+	BAD("p:ev f %di:b3@4", BAD_BITFIELD, "           ^"),
+	BAD("p:ev f %di:b3@4/24", BAD_BITFIELD, "           ^"),
+	BAD("p:ev f %di:b0@0/32", BAD_BITFIELD, "           ^"),
+	BAD("p:ev f %di:b30@4/32", BAD_BITFIELD, "           ^"),
+	BAD("p:ev f %di:b65@0/64", BAD_BITFIELD, "           ^"),
+	BAD("p:ev f %di:b3/4@32", BAD_BITFIELD, "           ^"),
+	BAD("p:ev f +0(%di):b3@4/32[2]", BAD_ARRAY_SUFFIX,
+	    "                      ^"),
+	BAD("p:ev f +0(%di):u8[4", ARRAY_NO_CLOSE, "                 ^"),
+	BAD("p:ev f +0(%di):u8[4]x", BAD_ARRAY_SUFFIX,
+	    "                    ^"),
+	BAD("p:ev f +0(%di):u8[0]", BAD_ARRAY_NUM, "                  ^"),
+	BAD("p:ev f +0(%di):u8[]", BAD_ARRAY_NUM, "                  ^"),
+	BAD("p:ev f +0(%di):u8[0x4]", BAD_ARRAY_NUM, "                  ^"),
+	BAD("p:ev f +0(%di):u8[65]", ARRAY_TOO_BIG, "                  ^"),
+	BAD("p:ev f +u-8(%di)", BAD_DEREF_OFFS, "         ^"),
+	BAD("p:ev f %di:u8[4]", BAD_ARRAY_ARG, "           ^"),
+	BAD("p:ev f $stack1:x8[8]", BAD_ARRAY_ARG, "               ^"),
+	BAD("p:ev f %di:string", BAD_STRING, "           ^"),
+	BAD("p:ev f \\1:string", BAD_STRING, "          ^"),
+	BAD("p:ev f %di:ustring", BAD_STRING, "           ^"),
+	BAD("p:ev f \\1:symstr", BAD_STRING, "          ^"),
+	BAD("p:ev f +u0(%di):symstr", BAD_STRING, "                ^"),
+	BAD("p:ev f $comm:u32", BAD_COMM_TYPE, "             ^"),
+	BAD("p:ev f $comm:ustring", BAD_COMM_TYPE, "             ^"),
+	BAD("p:ev f $comm:string[2]", BAD_COMM_TYPE, "             ^"),
+};
+
+/* "name=OP(v),OP(v):type[N]" per arg, space-separated. */
+static void dump_args(const struct kpt_probe_def *d, char *buf, size_t size)
+{
+	static const char * const names[] = {
+		"NONE", "REG", "STACK", "STACK_ADDR", "ARG", "RETVAL",
+		"RETADDR", "IMM", "SYMBOL", "COMM", "DEREF", "UDEREF",
+	};
+	size_t n = 0;
+	unsigned int i, j;
+
+	buf[0] = '\0';
+	for (i = 0; i < d->nargs; i++) {
+		const struct kpt_probe_arg *a = &d->args[i];
+
+		n += snprintf(buf + n, size - n, "%s%s%s", i ? " " : "",
+			      a->name, a->name[0] ? "=" : "");
+		for (j = 0; j < a->nops; j++) {
+			const struct kpt_fetch_op *o = &a->ops[j];
+
+			n += snprintf(buf + n, size - n, "%s%s", j ? "," : "",
+				      names[o->op]);
+			if (o->op == KPT_FOP_IMM)
+				n += snprintf(buf + n, size - n, "(0x%llx)",
+					      (unsigned long long)o->val);
+			else if (o->op == KPT_FOP_SYMBOL)
+				n += snprintf(buf + n, size - n, "(%s%+lld)",
+					      kpt_def_str(d, o->sym),
+					      (long long)o->val);
+			else if (o->op != KPT_FOP_STACK_ADDR &&
+				 o->op != KPT_FOP_RETVAL &&
+				 o->op != KPT_FOP_RETADDR &&
+				 o->op != KPT_FOP_COMM)
+				n += snprintf(buf + n, size - n, "(%lld)",
+					      (long long)o->val);
+		}
+		if (a->type == KPT_T_BITFIELD)
+			n += snprintf(buf + n, size - n, ":b%u@%u/%u",
+				      a->bf_width, a->bf_offset, a->size * 8);
+		else if (a->type != KPT_T_DEFAULT)
+			n += snprintf(buf + n, size - n, ":%s",
+				      kpt_type_name(a->type));
+		if (a->array_len)
+			n += snprintf(buf + n, size - n, "[%u]", a->array_len);
+	}
+}
+
+static struct kpt_probe_def def1, def2;
+static char text[KPT_LINE_MAX * 2], line[65536];
+static unsigned int seen[KPT_ERR_NR];
+static int failures, checks;
+
+#define FAIL(...) do { \
+	fprintf(stderr, __VA_ARGS__); \
+	fputc('\n', stderr); \
+	failures++; \
+} while (0)
+
+/* Parses and, if accepted, checks that the listing parses back the same. */
+static int parse(const char *s, size_t len, struct kpt_parse_error *err)
+{
+	struct kpt_parse_error err2;
+	int ret = kpt_parse_probe(s, len, &def1, err);
+	size_t n;
+
+	checks++;
+	if (ret) {
+		if (err->code <= 0 || err->code >= KPT_ERR_NR)
+			FAIL("bad error code %d", err->code);
+		else
+			seen[err->code]++;
+		if (ret != kpt_parse_errno(err->code))
+			FAIL("errno %d != table's %d", ret,
+			     kpt_parse_errno(err->code));
+		return ret;
+	}
+	n = kpt_format_probe(&def1, text, sizeof(text));
+	if (n >= sizeof(text) || kpt_parse_probe(text, n, &def2, &err2) ||
+	    !kpt_probe_def_equal(&def1, &def2))
+		FAIL("round trip failed for listing '%s'", text);
+	return 0;
+}
+
+static void run_table(void)
+{
+	char prog[8192];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct tcase *c = &cases[i];
+		struct kpt_parse_error err;
+		int ret = parse(c->line, strlen(c->line), &err);
+
+		if (c->code == KPT_ERR_NONE) {
+			if (ret) {
+				FAIL("'%s': refused: %s at %zu", c->line,
+				     kpt_parse_strerror(err.code), err.pos);
+				continue;
+			}
+			kpt_format_probe(&def1, text, sizeof(text));
+			if (strcmp(text, c->listing ? c->listing : c->line))
+				FAIL("'%s': listed as '%s'", c->line, text);
+			dump_args(&def1, prog, sizeof(prog));
+			if (c->prog && strcmp(prog, c->prog))
+				FAIL("'%s': programs '%s', want '%s'", c->line,
+				     prog, c->prog);
+			continue;
+		}
+		if (!ret) {
+			FAIL("'%s': accepted, want %s", c->line,
+			     kpt_parse_strerror(c->code));
+			continue;
+		}
+		if (err.code != c->code ||
+		    err.pos != (size_t)(strchr(c->caret, '^') - c->caret))
+			FAIL("'%s': got '%s' at %zu, want '%s' at %zu", c->line,
+			     kpt_parse_strerror(err.code), err.pos,
+			     kpt_parse_strerror(c->code),
+			     (size_t)(strchr(c->caret, '^') - c->caret));
+	}
+	printf("table: %u cases\n", i);
+}
+
+static void expect(const char *what, size_t len, int code, size_t pos)
+{
+	struct kpt_parse_error err;
+	int ret = parse(line, len, &err);
+
+	if (code == KPT_ERR_NONE && ret)
+		FAIL("%s: refused: %s at %zu", what,
+		     kpt_parse_strerror(err.code), err.pos);
+	else if (code != KPT_ERR_NONE &&
+		 (!ret || err.code != code || err.pos != pos))
+		FAIL("%s: got %d '%s' at %zu, want '%s' at %zu", what, ret,
+		     ret ? kpt_parse_strerror(err.code) : "", err.pos,
+		     kpt_parse_strerror(code), pos);
+}
+
+/* "p:ev f " then depth times "+8(", "%di", depth times ')'. */
+static void nest(size_t depth, int code, size_t pos)
+{
+	size_t n = 7, i;
+
+	memcpy(line, "p:ev f ", 7);
+	for (i = 0; i < depth; i++, n += 3)
+		memcpy(line + n, "+8(", 3);
+	memcpy(line + n, "%di", 3);
+	n += 3;
+	memset(line + n, ')', depth);
+	expect("nesting", n + depth, code, pos);
+}
+
+/* Lines too big to write in the table. */
+static void run_generated(void)
+{
+	size_t n, i, pos = 0;
+
+	/* 128 args fit, the 129th is refused at its position */
+	n = sprintf(line, "p:ev f");
+	for (i = 0; i < 129; i++) {
+		if (i == 128)
+			pos = n + 1;
+		n += sprintf(line + n, " a%zu", i);
+	}
+	expect("129 args", n, KPT_ERR_TOO_MANY_ARGS, pos);
+	expect("128 args", pos - 1, KPT_ERR_NONE, 0);
+	if (def1.nargs != 128 || strcmp(def1.args[127].name, "a127"))
+		FAIL("128 args: nargs %u", def1.nargs);
+	/* today's syntax: default names arg1..arg128 */
+	n = sprintf(line, "p:g/ev f");
+	for (i = 0; i < 128; i++)
+		n += sprintf(line + n, " %%di");
+	expect("128 today args", n, KPT_ERR_NONE, 0);
+	if (strcmp(def1.args[127].name, "arg128"))
+		FAIL("128 today args: last is %s", def1.args[127].name);
+
+	/*
+	 * nesting: 15 levels fit, 16 and 2,000 (as deep as a line allows) are
+	 * refused at the 16th; 10,000 levels do not fit in a line at all
+	 */
+	nest(15, KPT_ERR_NONE, 0);
+	if (def1.args[0].nops != 16)
+		FAIL("15 derefs: %u ops", def1.args[0].nops);
+	nest(16, KPT_ERR_TOO_DEEP, 7 + 15 * 3);
+	nest(2000, KPT_ERR_TOO_DEEP, 7 + 15 * 3);
+	nest(10000, KPT_ERR_LINE_TOO_LONG, KPT_LINE_MAX);
+	/* @SYM takes a DEREF of its own: 14 levels around it */
+	n = sprintf(line, "p:ev f ");
+	for (i = 0; i < 15; i++)
+		n += sprintf(line + n, "+8(");
+	n += sprintf(line + n, "@sym");
+	for (i = 0; i < 15; i++)
+		line[n++] = ')';
+	expect("15 derefs around @", n, KPT_ERR_TOO_DEEP, 7 + 14 * 3);
+	/* 10,000 unbalanced '(' and ')' alone */
+	memset(line, '(', 10000);
+	expect("10000 (", 7000, KPT_ERR_BAD_PROBE_TYPE, 0);
+	memcpy(line, "p:ev f ", 7);
+	memset(line + 7, ')', 7000);
+	expect("7000 )", 7007, KPT_ERR_BAD_FETCH_ARG, 7);
+
+	/* NUL bytes anywhere, even in a comment */
+	memcpy(line, "p:ev f a0\0a1", 12);
+	expect("NUL", 12, KPT_ERR_NUL_BYTE, 9);
+	memcpy(line, "p:ev f # \0", 10);
+	expect("NUL in comment", 10, KPT_ERR_NUL_BYTE, 9);
+	memcpy(line, "\0", 1);
+	expect("only NUL", 1, KPT_ERR_NUL_BYTE, 0);
+
+	/* line length: KPT_LINE_MAX bytes fit, one more does not */
+	memset(line, ' ', KPT_LINE_MAX + 1);
+	memcpy(line, "p:ev f", 6);
+	expect("max line", KPT_LINE_MAX, KPT_ERR_NONE, 0);
+	expect("long line", KPT_LINE_MAX + 1, KPT_ERR_LINE_TOO_LONG,
+	       KPT_LINE_MAX);
+	/* a 4 KiB line of 128 maximal seed args lists within the limit */
+	n = sprintf(line, "p:g/e f");
+	for (i = 0; i < 128; i++)
+		n += sprintf(line + n, " +0x1(s%zu)", i + 100);
+	while (n < 4096)
+		line[n++] = ' ';
+	expect("4 KiB line", n, KPT_ERR_NONE, 0);
+	/* a line that fits but whose listing would not */
+	n = sprintf(line, "p:g/e f");
+	while (n < KPT_LINE_MAX - 400) {
+		n += sprintf(line + n, " ");
+		for (i = 0; i < 15; i++)
+			n += sprintf(line + n, "+0x7fffffffffffffff(");
+		n += sprintf(line + n, "s0");
+		for (i = 0; i < 15; i++)
+			line[n++] = ')';
+	}
+	expect("long listing", n, KPT_ERR_LISTING_TOO_LONG, 0);
+
+	/* symbols: 511 chars fit, 512 do not; the pool holds 4 KiB */
+	n = sprintf(line, "p ");
+	memset(line + n, 's', 512);
+	expect("long symbol", n + 512, KPT_ERR_SYMBOL_TOO_LONG, 2);
+	expect("511-char symbol", n + 511, KPT_ERR_NONE, 0);
+	if (strlen(def1.event) != KPT_NAME_MAX)
+		FAIL("generated name not cut at %d", KPT_NAME_MAX);
+	n += 511;
+	line[n++] = ' ';
+	memset(line + n, '@', 1);
+	memset(line + n + 1, 'x', 512);
+	expect("long @sym", n + 513, KPT_ERR_SYMBOL_TOO_LONG, n + 1);
+	for (i = 0; i < 6; i++) {
+		line[n] = '@';
+		memset(line + n + 1, 'a' + i, 511);
+		line[n + 512] = ' ';
+		n += 513;
+	}
+	expect("6 long @syms", n - 1, KPT_ERR_NONE, 0);
+	line[n] = '@';
+	memset(line + n + 1, 'z', 511);
+	expect("7 long @syms", n + 512, KPT_ERR_POOL_FULL, n + 1);
+}
+
+/* Structural facts the module relies on. */
+static void run_misc(void)
+{
+	struct kpt_parse_error err;
+	char small[8], name[KPT_NAME_MAX + 1];
+	unsigned int i;
+	int s;
+
+	for (i = 0; i < KPT_REG_NR; i++) {
+		const char *r = kpt_reg_name_by_slot(i);
+
+		s = kpt_reg_slot_by_name(r, strlen(r));
+		if (!r || s != (int)i)
+			FAIL("register slot %u: %s -> %d", i, r, s);
+	}
+	if (kpt_reg_name_by_slot(KPT_REG_NR) ||
+	    kpt_reg_slot_by_name("ax", 1) != -1 ||
+	    kpt_reg_slot_by_name("rip", 3) != KPT_REG_IP)
+		FAIL("register lookup bounds");
+	for (i = 1; i < KPT_ERR_NR; i++)
+		if (!kpt_parse_strerror(i)[0] || kpt_parse_errno(i) >= 0)
+			FAIL("error %u has no message or errno", i);
+	if (strcmp(kpt_parse_strerror(KPT_ERR_NR), "Unknown error") ||
+	    strcmp(kpt_parse_strerror(-1), "Unknown error"))
+		FAIL("strerror out of range");
+
+	/* snprintf-like truncation */
+	if (kpt_parse_probe("p:myprobe do_sys_open a0", 24, &def1, &err))
+		FAIL("parse for truncation");
+	if (kpt_format_probe(&def1, small, sizeof(small)) != 26 ||
+	    strcmp(small, "p:mypro"))
+		FAIL("truncated listing '%s'", small);
+	if (kpt_format_probe(&def1, NULL, 0) != 26)
+		FAIL("length-only listing");
+	if (kpt_format_arg(&def1, &def1.args[0], small, sizeof(small)) != 2 ||
+	    strcmp(small, "a0"))
+		FAIL("format_arg '%s'", small);
+
+	/* generated names are valid identifiers */
+	if (kpt_parse_probe("p my-mod:f.isra.0-16", 20, &def1, &err))
+		FAIL("parse for name");
+	kpt_default_event_name(&def1, name);
+	if (strcmp(name, "p_my_mod_f_isra_0__16") ||
+	    strcmp(def1.event, name))
+		FAIL("generated name '%s'", name);
+	if (KPT_PROBE_DEF_SIZE(0) > 8192 || sizeof(def1) > 48 * 1024)
+		FAIL("definition too big: %zu", sizeof(def1));
+	/* the module copies just the used prefix */
+	if (KPT_PROBE_DEF_SIZE(KPT_MAX_ARGS) != sizeof(def1))
+		FAIL("args[] is not last");
+	if (kpt_parse_probe("p:ev f a0", 9, &def1, &err) ||
+	    err.code != KPT_ERR_NONE || err.pos)
+		FAIL("error not cleared on success");
+}
+
+int main(void)
+{
+	unsigned int i, missing = 0;
+
+	run_table();
+	run_generated();
+	run_misc();
+	for (i = 1; i < KPT_ERR_NR; i++) {
+		if (!seen[i]) {
+			FAIL("error never produced: %s", kpt_parse_strerror(i));
+			missing++;
+		}
+	}
+	printf("%d parses checked, %u error codes covered of %d, "
+	       "%d failures\n", checks, KPT_ERR_NR - 1 - missing,
+	       KPT_ERR_NR - 1, failures);
+	return failures ? 1 : 0;
+}
