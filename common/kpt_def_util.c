@@ -59,7 +59,7 @@ static bool kpt_ops_equal(const struct kpt_probe_def *a,
 {
 	if (x->op != y->op || x->val != y->val)
 		return false;
-	return x->op != KPT_FOP_SYMBOL ||
+	return (x->op != KPT_FOP_SYMBOL && x->op != KPT_FOP_DATA) ||
 	       !strcmp(kpt_def_str(a, x->sym), kpt_def_str(b, y->sym));
 }
 

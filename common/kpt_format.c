@@ -92,6 +92,11 @@ static unsigned int kpt_put_value(struct kpt_out *o,
 	case KPT_FOP_COMM:
 		kpt_puts(o, "$comm");
 		break;
+	case KPT_FOP_DATA:
+		kpt_puts(o, "\\\"");
+		kpt_puts(o, kpt_def_str(def, op->sym));
+		kpt_putc(o, '"');
+		break;
 	case KPT_FOP_IMM:
 		kpt_putc(o, at ? '@' : '\\');
 		kpt_put_u64(o, op->val, 16);
@@ -111,10 +116,10 @@ static unsigned int kpt_put_value(struct kpt_out *o,
 
 static void kpt_put_type(struct kpt_out *o, const struct kpt_probe_arg *arg)
 {
-	/* $comm is a string by default: saying so would only lengthen it */
+	/* $comm and \"str" are strings: saying so would only lengthen them */
 	if (arg->type == KPT_T_DEFAULT ||
-	    (arg->ops[0].op == KPT_FOP_COMM && arg->type == KPT_T_STRING &&
-	     !arg->array_len))
+	    ((arg->ops[0].op == KPT_FOP_COMM || arg->ops[0].op == KPT_FOP_DATA) &&
+	     arg->type == KPT_T_STRING && !arg->array_len))
 		return;
 	kpt_putc(o, ':');
 	kpt_puts(o, kpt_type_name(arg->type));
@@ -241,7 +246,7 @@ size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
 	}
 	for (i = 0; i < def->nargs && i < KPT_MAX_ARGS; i++) {
 		kpt_putc(&o, ' ');
-		if (today && !kpt_is_default_arg_name(def->args[i].name, i)) {
+		if (today) {
 			kpt_puts(&o, def->args[i].name);
 			kpt_putc(&o, '=');
 		}

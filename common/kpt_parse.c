@@ -30,15 +30,13 @@ static bool kpt_next_token(struct kpt_parser *p, size_t *pos, size_t *b,
 static int kpt_copy_name(struct kpt_parser *p, size_t b, size_t e, char *buf,
 			 int no, int too_long, int bad_code)
 {
-	size_t bad;
-
 	if (b == e)
 		return kpt_fail(p, no, b);
 	if (e - b > KPT_NAME_MAX)
 		return kpt_fail(p, too_long, b);
-	bad = kpt_ident_bad(p->s + b, e - b);
-	if (bad < e - b)
-		return kpt_fail(p, bad_code, b + bad);
+	/* the caret at the name, as the kernel puts it */
+	if (kpt_ident_bad(p->s + b, e - b) < e - b)
+		return kpt_fail(p, bad_code, b);
 	memcpy(buf, p->s + b, e - b);
 	buf[e - b] = '\0';
 	return 0;
@@ -157,10 +155,11 @@ static int kpt_parse_location(struct kpt_parser *p, size_t b, size_t e)
 			return kpt_fail(p, KPT_ERR_BAD_SYMBOL, i);
 	if (so - sym > KPT_SYM_MAX)
 		return kpt_fail(p, KPT_ERR_SYMBOL_TOO_LONG, sym);
+	/* offset errors point at the probe point, as the kernel's do */
 	if (so < e && !kpt_parse_signed(s + so, e - so, &def->offset))
-		return kpt_fail(p, KPT_ERR_BAD_PROBE_OFFS, so);
+		return kpt_fail(p, KPT_ERR_BAD_PROBE_OFFS, b);
 	if (def->kind == KPT_PROBE_RETURN && def->offset)
-		return kpt_fail(p, KPT_ERR_RETPROBE_OFFS, so);
+		return kpt_fail(p, KPT_ERR_RETPROBE_OFFS, b);
 	def->symbol = kpt_pool_add(def, s + sym, so - sym);
 	if (!def->symbol)
 		return kpt_fail(p, KPT_ERR_POOL_FULL, sym);

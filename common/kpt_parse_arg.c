@@ -43,35 +43,45 @@ static struct kpt_fetch_op *kpt_add_op(struct kpt_probe_arg *arg, u8 op,
 	return o;
 }
 
+/* $stackN, $argN: decimal N (as the kernel); else an unknown variable. */
+static int kpt_parse_var_nth(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			     size_t b, size_t e, size_t pfx, u8 op)
+{
+	u64 v;
+
+	if (!kpt_parse_dec(p->s + b + pfx, e - b - pfx, &v))
+		return kpt_fail(p, KPT_ERR_BAD_VAR, b);
+	if (op == KPT_FOP_ARG && (!v || v > KPT_MAX_STACK_NTH))
+		return kpt_fail(p, KPT_ERR_BAD_ARG_NUM, b);
+	if (v > KPT_MAX_STACK_NTH)
+		return kpt_fail(p, KPT_ERR_BAD_STACK_NUM, b);
+	kpt_add_op(arg, op, (s64)v - (op == KPT_FOP_ARG));
+	return 0;
+}
+
 /* $-variables of today's syntax: s[b, e) starts with '$'. */
 static int kpt_parse_var(struct kpt_parser *p, struct kpt_probe_arg *arg,
 			 size_t b, size_t e)
 {
 	const char *s = p->s + b;
 	size_t n = e - b;
-	u64 v;
 
+	p->today = true;
 	if (kpt_word_eq(s, n, "$retval")) {
 		if (p->def->kind != KPT_PROBE_RETURN)
 			return kpt_fail(p, KPT_ERR_RETVAL_ON_PROBE, b);
 		kpt_add_op(arg, KPT_FOP_RETVAL, 0);
-	} else if (kpt_word_eq(s, n, "$comm")) {
+	} else if (kpt_word_eq(s, n, "$comm") || kpt_word_eq(s, n, "$COMM")) {
 		kpt_add_op(arg, KPT_FOP_COMM, 0);
 	} else if (kpt_word_eq(s, n, "$stack")) {
 		kpt_add_op(arg, KPT_FOP_STACK_ADDR, 0);
 	} else if (n > 6 && !memcmp(s, "$stack", 6)) {
-		if (!kpt_parse_u64(s + 6, n - 6, &v) || v > KPT_MAX_STACK_NTH)
-			return kpt_fail(p, KPT_ERR_BAD_STACK_NUM, b + 6);
-		kpt_add_op(arg, KPT_FOP_STACK, (s64)v);
+		return kpt_parse_var_nth(p, arg, b, e, 6, KPT_FOP_STACK);
 	} else if (n > 4 && !memcmp(s, "$arg", 4)) {
-		if (!kpt_parse_u64(s + 4, n - 4, &v) || !v ||
-		    v > KPT_MAX_STACK_NTH)
-			return kpt_fail(p, KPT_ERR_BAD_ARG_NUM, b + 4);
-		kpt_add_op(arg, KPT_FOP_ARG, (s64)v - 1);
+		return kpt_parse_var_nth(p, arg, b, e, 4, KPT_FOP_ARG);
 	} else {
 		return kpt_fail(p, KPT_ERR_BAD_VAR, b);
 	}
-	p->today = true;
 	return 0;
 }
 
@@ -87,7 +97,7 @@ static int kpt_parse_at(struct kpt_parser *p, struct kpt_probe_arg *arg,
 
 	if (b + 1 < e && kpt_isdigit(s[b + 1])) {
 		if (!kpt_parse_u64(s + b + 1, e - b - 1, &v))
-			return kpt_fail(p, KPT_ERR_BAD_MEM_ADDR, b + 1);
+			return kpt_fail(p, KPT_ERR_BAD_MEM_ADDR, b);
 		kpt_add_op(arg, KPT_FOP_IMM, (s64)v);
 		kpt_add_op(arg, KPT_FOP_DEREF, 0);
 		return 0;
@@ -96,10 +106,10 @@ static int kpt_parse_at(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	while (so < e && s[so] != '+' && s[so] != '-')
 		so++;
 	if (so == b + 1)
-		return kpt_fail(p, KPT_ERR_BAD_MEM_ADDR, b + 1);
+		return kpt_fail(p, KPT_ERR_BAD_MEM_ADDR, b);
 	for (i = b + 1; i < so; i++)
 		if (!kpt_isident(s[i]) && s[i] != '.' && s[i] != '$')
-			return kpt_fail(p, KPT_ERR_BAD_MEM_ADDR, i);
+			return kpt_fail(p, KPT_ERR_BAD_MEM_ADDR, b);
 	if (so - b - 1 > KPT_SYM_MAX)
 		return kpt_fail(p, KPT_ERR_SYMBOL_TOO_LONG, b + 1);
 	if (so < e && !kpt_parse_signed(s + so, e - so, &offs))
@@ -112,6 +122,21 @@ static int kpt_parse_at(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	return 0;
 }
 
+/* \"STRING": the bytes between the quotes, in the pool. */
+static int kpt_parse_imm_string(struct kpt_parser *p,
+				struct kpt_probe_arg *arg, size_t b, size_t e)
+{
+	u16 str;
+
+	if (e < b + 3 || p->s[e - 1] != '"')
+		return kpt_fail(p, KPT_ERR_IMMSTR_NO_CLOSE, e);
+	str = kpt_pool_add(p->def, p->s + b + 2, e - b - 3);
+	if (!str)
+		return kpt_fail(p, KPT_ERR_POOL_FULL, b + 2);
+	kpt_add_op(arg, KPT_FOP_DATA, 0)->sym = str;
+	return 0;
+}
+
 /* \IMM: like the kernel, digits, or a signed number; kept as u64 bits. */
 static int kpt_parse_imm(struct kpt_parser *p, struct kpt_probe_arg *arg,
 			 size_t b, size_t e)
@@ -121,6 +146,9 @@ static int kpt_parse_imm(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	s64 sv;
 	u64 v;
 
+	p->today = true;
+	if (n && s[0] == '"')
+		return kpt_parse_imm_string(p, arg, b, e);
 	if (n && (s[0] == '+' || s[0] == '-')) {
 		if (!kpt_parse_signed(s, n, &sv))
 			return kpt_fail(p, KPT_ERR_BAD_IMM, b + 1);
@@ -129,7 +157,6 @@ static int kpt_parse_imm(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		return kpt_fail(p, KPT_ERR_BAD_IMM, b + 1);
 	}
 	kpt_add_op(arg, KPT_FOP_IMM, (s64)v);
-	p->today = true;
 	return 0;
 }
 
@@ -145,7 +172,7 @@ static int kpt_parse_nth(struct kpt_parser *p, struct kpt_probe_arg *arg,
 			return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
 	if (!kpt_parse_dec(p->s + b + 1, e - b - 1, &v) ||
 	    v > KPT_MAX_STACK_NTH)
-		return kpt_fail(p, code, b + 1);
+		return kpt_fail(p, code, b);
 	kpt_add_op(arg, op, (s64)v);
 	return 0;
 }
@@ -205,28 +232,37 @@ static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
 }
 
+/* Where the inside of the idx-th (0 = outermost) dereference starts. */
+static size_t kpt_deref_inside(struct kpt_parser *p, size_t q, size_t e,
+			       unsigned int idx)
+{
+	do {
+		q = kpt_find(p->s, q, e, '(') + 1;
+	} while (idx--);
+	return q;
+}
+
 /*
- * FETCHARG s[b, e): count the dereference prefixes, parse the value, then
- * check the closing braces.  Offsets are kept in the ops array itself,
- * outermost first, and reversed at the end (the program runs inside out).
+ * FETCHARG s[b, e): scan the dereference prefixes (outermost first; only
+ * the first KPT_MAX_OPS are kept, more are refused anyway), check the
+ * closing braces, parse the value, then append the kept offsets innermost
+ * first (the program runs inside out).  Carets follow the kernel's.
  */
 static int kpt_parse_fetch(struct kpt_parser *p, struct kpt_probe_arg *arg,
 			   size_t b, size_t e)
 {
 	const char *s = p->s;
-	struct kpt_fetch_op pre[KPT_MAX_DEREF];
-	u16 prepos[KPT_MAX_DEREF];
+	struct kpt_fetch_op pre[KPT_MAX_OPS];
 	unsigned int depth = 0, closed = 0, i;
 	size_t q = b, br, ve;
 	u64 mag;
+	s64 offs;
 	int ret;
 
 	while (q < e && (s[q] == '+' || s[q] == '-')) {
 		size_t num = q + 1;
 		u8 op = KPT_FOP_DEREF;
 
-		if (depth == KPT_MAX_DEREF)
-			return kpt_fail(p, KPT_ERR_TOO_DEEP, q);
 		if (num < e && s[num] == 'u') {
 			op = KPT_FOP_UDEREF;
 			num++;
@@ -235,32 +271,36 @@ static int kpt_parse_fetch(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		br = kpt_find(s, num, e, '(');
 		if (br == e)
 			return kpt_fail(p, KPT_ERR_DEREF_NEED_BRACE, q);
-		memset(&pre[depth], 0, sizeof(pre[depth]));
-		pre[depth].op = op;
 		/* the sign applies to the digits after an optional 'u' */
 		if (!kpt_parse_u64(s + num, br - num, &mag) ||
-		    !kpt_apply_sign(s[q], mag, &pre[depth].val))
-			return kpt_fail(p, KPT_ERR_BAD_DEREF_OFFS, num);
-		prepos[depth++] = q;
+		    !kpt_apply_sign(s[q], mag, &offs))
+			return kpt_fail(p, KPT_ERR_BAD_DEREF_OFFS, q);
+		if (depth < KPT_MAX_OPS) {
+			memset(&pre[depth], 0, sizeof(pre[depth]));
+			pre[depth].op = op;
+			pre[depth].val = offs;
+		}
+		depth++;
 		q = br + 1;
 	}
 	ve = kpt_find(s, q, e, ')');
+	while (ve + closed < e && s[ve + closed] == ')' && closed < depth)
+		closed++;
+	if (closed < depth)
+		return kpt_fail(p, KPT_ERR_DEREF_OPEN_BRACE, ve);
 	ret = kpt_parse_value(p, arg, q, ve);
 	if (ret)
 		return ret;
-	if (depth && arg->ops[0].op == KPT_FOP_COMM)
-		return kpt_fail(p, KPT_ERR_COMM_CANT_DEREF, prepos[depth - 1]);
-	while (ve < e && s[ve] == ')' && closed < depth) {
-		ve++;
-		closed++;
-	}
-	if (closed < depth)
-		return kpt_fail(p, KPT_ERR_DEREF_OPEN_BRACE,
-				prepos[depth - closed - 1]);
-	if (ve < e)
-		return kpt_fail(p, KPT_ERR_TRAILING_CHARS, ve);
+	if (depth && (arg->ops[0].op == KPT_FOP_COMM ||
+		      arg->ops[0].op == KPT_FOP_DATA))
+		return kpt_fail(p, KPT_ERR_COMM_CANT_DEREF, q);
 	if (arg->nops + depth > KPT_MAX_OPS)
-		return kpt_fail(p, KPT_ERR_TOO_DEEP, prepos[depth - 1]);
+		/* the first dereference, from inside, that finds no slot */
+		return kpt_fail(p, KPT_ERR_TOO_DEEP,
+				kpt_deref_inside(p, b, e, depth + arg->nops -
+						 KPT_MAX_OPS - 1));
+	if (ve + closed < e)
+		return kpt_fail(p, KPT_ERR_TRAILING_CHARS, ve + closed);
 	for (i = depth; i-- > 0;)
 		arg->ops[arg->nops++] = pre[i];
 	return 0;
@@ -274,10 +314,10 @@ static int kpt_parse_array(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	u64 n;
 
 	if (cl == e)
-		return kpt_fail(p, KPT_ERR_ARRAY_NO_CLOSE, b);
+		return kpt_fail(p, KPT_ERR_ARRAY_NO_CLOSE, e);
 	if (cl + 1 != e)
 		return kpt_fail(p, KPT_ERR_BAD_ARRAY_SUFFIX, cl + 1);
-	if (!kpt_parse_dec(p->s + b + 1, cl - b - 1, &n) || !n)
+	if (!kpt_parse_u64(p->s + b + 1, cl - b - 1, &n) || !n)
 		return kpt_fail(p, KPT_ERR_BAD_ARRAY_NUM, b + 1);
 	if (n > KPT_MAX_ARRAY)
 		return kpt_fail(p, KPT_ERR_ARRAY_TOO_BIG, b + 1);
@@ -352,7 +392,7 @@ static int kpt_check_type(struct kpt_parser *p, struct kpt_probe_arg *arg,
 {
 	u8 last = arg->ops[arg->nops - 1].op;
 
-	if (arg->ops[0].op == KPT_FOP_COMM) {
+	if (arg->ops[0].op == KPT_FOP_COMM || arg->ops[0].op == KPT_FOP_DATA) {
 		if (arg->type == KPT_T_DEFAULT) {
 			arg->type = KPT_T_STRING;
 			arg->size = 0;
@@ -394,13 +434,15 @@ int kpt_parse_arg(struct kpt_parser *p, size_t start, size_t end)
 			return kpt_fail(p, KPT_ERR_ARG_NAME_TOO_LONG, start);
 		bad = kpt_ident_bad(p->s + start, eq - start);
 		if (bad < eq - start)
-			return kpt_fail(p, KPT_ERR_BAD_ARG_NAME, start + bad);
+			return kpt_fail(p, KPT_ERR_BAD_ARG_NAME, start);
 		memcpy(arg->name, p->s + start, eq - start);
 		arg->name[eq - start] = '\0';
 		p->named[def->nargs / 8] |= 1 << (def->nargs % 8);
 		p->today = true;
 		body = eq + 1;
 	}
+	if (end - body > KPT_ARG_LEN_MAX)
+		return kpt_fail(p, KPT_ERR_ARG_TOO_LONG, body);
 	colon = kpt_find(p->s, body, end, ':');
 	if (colon == body)
 		return kpt_fail(p, KPT_ERR_NO_ARG_BODY, body);

@@ -17,6 +17,7 @@
  *                     +|-offs(FETCHARG)
  *   FETCHARG (today): %REG $stackN $stack $argN(N>=1) $retval $comm
  *                     @ADDR @SYM[+|-offs] +|-[u]offs(FETCHARG) \IMM
+ *                     \"STRING" (no spaces, as lines split at spaces)
  *   each optionally NAME=FETCHARG and/or FETCHARG:TYPE, TYPE being
  *   u8..u64 s8..s64 x8..x64 string ustring symbol symstr
  *   b<width>@<offset>/<container bits>, optionally followed by [N].
@@ -41,8 +42,8 @@
 /*
  * A line is accepted if it and its canonical listing (kpt_format_probe) both
  * fit in KPT_LINE_MAX bytes, so that every listing parses back.  A listing
- * is at most ~3 KiB longer than its line, so every valid line of up to
- * 4 KiB is accepted.
+ * is at most ~2 KiB longer than its line (128 args, each at most ~14 bytes
+ * longer), so every valid line of up to 4 KiB is accepted.
  */
 #define KPT_LINE_MAX		8192	/* bytes per line, newline excluded */
 #define KPT_NAME_MAX		64	/* event / group name, NUL excluded */
@@ -50,14 +51,16 @@
 #define KPT_SYM_MAX		511	/* KSYM_NAME_LEN - 1 */
 #define KPT_MOD_NAME_MAX	55	/* MODULE_NAME_LEN - 1 */
 #define KPT_MAX_ARGS		128
-#define KPT_MAX_OPS		16	/* ops per fetch program */
 /*
- * Dereference nesting: a program is one value op followed by DEREF ops, so
- * +o(+o(...%di...)) nests up to KPT_MAX_OPS - 1 = 15 levels (14 around @ADDR
- * and @SYM, which already use one DEREF).  Deeper nesting is refused with
- * KPT_ERR_TOO_DEEP; the parser never recurses, whatever the input.
+ * Limits of one argument, as in today's kernel (so that its selftests see
+ * the same refusals): the expression after NAME= is at most KPT_ARG_LEN_MAX
+ * bytes, its program at most KPT_MAX_OPS ops.  A program is one value op
+ * (two for @ADDR and @SYM) followed by DEREF ops, so +o(+o(...%di...))
+ * nests up to 14 levels (13 around @).  Deeper nesting is refused with
+ * KPT_ERR_TOO_DEEP (or ARG_TOO_LONG first); the parser never recurses.
  */
-#define KPT_MAX_DEREF		(KPT_MAX_OPS - 1)
+#define KPT_ARG_LEN_MAX		63
+#define KPT_MAX_OPS		15
 #define KPT_MAX_ARRAY		64	/* TYPE[N]: 1 <= N <= 64 */
 #define KPT_MAX_STACK_NTH	2048	/* sN / $stackN / aN upper bound */
 #define KPT_MAX_MAXACTIVE	4096	/* KRETPROBE_MAXACTIVE_MAX */
@@ -111,6 +114,7 @@ enum kpt_fetch_op_kind {
 	 */
 	KPT_FOP_SYMBOL,
 	KPT_FOP_COMM,		/* address of current->comm ($comm) */
+	KPT_FOP_DATA,		/* address of the string pool[sym] (\"str") */
 	KPT_FOP_DEREF,		/* v = *(unsigned long *)(v + val), kernel */
 	KPT_FOP_UDEREF,		/* the same from user memory (+uOFFS) */
 };
@@ -126,9 +130,12 @@ struct kpt_fetch_op {
 /*
  * Types.  KPT_T_DEFAULT means no :TYPE was given (x64 in practice).
  * Numeric types load `size` bytes in the final DEREF of a memory argument.
- * string/ustring/symstr: the last op of the program must be DEREF/UDEREF
- * (or the program is COMM); the string is read AT that address, i.e. the
+ * string/ustring: the last op of the program must be DEREF/UDEREF (or the
+ * program is COMM or DATA); the string is read AT that address, i.e. the
  * final dereference is not performed: +0(%di):string reads the string at di.
+ * string[N]: N pointers are read at that address, a string at each.
+ * symstr: any value but IMM, UDEREF and the stack address.
+ * $comm and \"str" are strings (type DEFAULT is turned into STRING).
  */
 enum kpt_type {
 	KPT_T_DEFAULT,
@@ -219,8 +226,8 @@ int kpt_parse_errno(int code);
 
 /*
  * Canonical text of a definition, writable back: parse(format(d)) == d.
- * Always names the event; today's syntax also names the group, and every
- * argument whose name is not its default argN.  Writes at most size bytes including the NUL; returns the length
+ * Always names the event; today's syntax also names the group and every
+ * argument (arg1=$stack, as the kernel lists it).  Writes at most size bytes including the NUL; returns the length
  * the full text needs (excluding the NUL), like snprintf.
  */
 size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,

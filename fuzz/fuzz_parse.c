@@ -66,7 +66,7 @@ static void check_well_formed(const struct kpt_probe_def *d)
 
 		CHECK(a->nops >= 1 && a->nops <= KPT_MAX_OPS);
 		CHECK(a->ops[0].op >= KPT_FOP_REG &&
-		      a->ops[0].op <= KPT_FOP_COMM);
+		      a->ops[0].op <= KPT_FOP_DATA);
 		for (j = 1; j < a->nops; j++)
 			CHECK(a->ops[j].op == KPT_FOP_DEREF ||
 			      a->ops[j].op == KPT_FOP_UDEREF);
