@@ -213,6 +213,12 @@ static void kpt_put_location(struct kpt_out *o,
 size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
 			size_t size)
 {
+	return kpt_format_probe_opts(def, 0, buf, size);
+}
+
+size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
+			     unsigned int opts, char *buf, size_t size)
+{
 	struct kpt_out o = { buf, size, 0 };
 	bool today = def->syntax == KPT_SYNTAX_TODAY;
 	unsigned int i;
@@ -234,8 +240,10 @@ size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
 		return 0;
 	}
 	kpt_putc(&o, ':');
-	/* today's syntax always names the group, which also marks it */
-	if (today && !(def->flags & KPT_DEF_ANY_GROUP)) {
+	/* our group marks no syntax: leaving it out changes nothing */
+	if (!(def->flags & KPT_DEF_ANY_GROUP) &&
+	    !((opts & KPT_FMT_NO_DEFAULT_GROUP) &&
+	      !strcmp(def->group, KPT_DEFAULT_GROUP))) {
 		kpt_puts(&o, def->group);
 		kpt_putc(&o, '/');
 	}

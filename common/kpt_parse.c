@@ -56,7 +56,9 @@ static int kpt_parse_names(struct kpt_parser *p, size_t b, size_t e)
 				    KPT_ERR_BAD_GROUP_NAME);
 		if (ret)
 			return ret;
-		p->today = true;
+		/* only another group than ours needs today's syntax */
+		if (strcmp(def->group, KPT_DEFAULT_GROUP))
+			p->today = true;
 		b = sl + 1;
 		/* today's p:GRP/ SYM: the event name is generated */
 		if (b == e && def->kind != KPT_PROBE_DELETE)
@@ -101,7 +103,9 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 		if (v > KPT_MAX_MAXACTIVE)
 			return kpt_fail(p, KPT_ERR_MAXACT_TOO_BIG, q);
 		def->maxactive = v;
-		p->today = true;
+		/* r0 is plain r ("0 for the default"), and lists so */
+		if (v)
+			p->today = true;
 	}
 	if (colon < e)
 		return kpt_parse_names(p, colon + 1, e);
@@ -119,8 +123,8 @@ static int kpt_parse_location(struct kpt_parser *p, size_t b, size_t e)
 		if (kpt_isdigit(s[b]) ||
 		    !kpt_word_eq(s + pct, e - pct, "%return"))
 			return kpt_fail(p, KPT_ERR_BAD_ADDR_SUFFIX, pct);
+		/* the kernel lists SYM%return as r: so it marks no syntax */
 		def->kind = KPT_PROBE_RETURN;
-		p->today = true;
 		e = pct;
 	}
 	if (kpt_isdigit(s[b])) {
@@ -200,14 +204,6 @@ void kpt_default_arg_name(char buf[KPT_ARG_NAME_MAX + 1], unsigned int n)
 	*buf = '\0';
 }
 
-bool kpt_is_default_arg_name(const char *name, unsigned int i)
-{
-	char buf[KPT_ARG_NAME_MAX + 1];
-
-	kpt_default_arg_name(buf, i + 1);
-	return !strcmp(name, buf);
-}
-
 /*
  * Argument names once the syntax is known: today's are field names and must
  * be unique; the seed's are optional aliases, dropped when repeated.
@@ -270,7 +266,10 @@ static int kpt_parse_line(struct kpt_parser *p)
 			return ret;
 		def->nargs++;
 	}
-	def->syntax = p->today ? KPT_SYNTAX_TODAY : KPT_SYNTAX_SEED;
+	if (p->today)
+		def->syntax = KPT_SYNTAX_TODAY;
+	else
+		def->syntax = p->seed ? KPT_SYNTAX_SEED : KPT_SYNTAX_EITHER;
 	if (!def->event[0])
 		kpt_default_event_name(def, def->event);
 	return kpt_finish_names(p);

@@ -187,6 +187,8 @@ static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 
 	if (!n)
 		return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
+	/* the seed's own tokens: remembered for the output format */
+	p->seed |= s[0] == 's' || s[0] == 'a' || s[0] == 'r';
 	switch (s[0]) {
 	case '%':
 		slot = kpt_reg_slot_by_name(s + 1, n - 1);

@@ -18,6 +18,7 @@ struct kpt_parser {
 	struct kpt_probe_def *def;
 	struct kpt_parse_error *err;
 	bool today;			/* saw syntax only today's kernel has */
+	bool seed;			/* saw aN, sN, sa, rv or ra */
 	u8 named[KPT_MAX_ARGS / 8];	/* bit i: arg i had NAME= */
 	u16 argpos[KPT_MAX_ARGS];	/* where arg i starts, for carets */
 };
@@ -70,11 +71,6 @@ u16 kpt_pool_add(struct kpt_probe_def *def, const char *s, size_t n);
 
 /* Parses the fetch argument s[start, end) into def->args[def->nargs]. */
 int kpt_parse_arg(struct kpt_parser *p, size_t start, size_t end);
-
-/* "argN" (n is 1-based), the default name of today's syntax. */
-void kpt_default_arg_name(char buf[KPT_ARG_NAME_MAX + 1], unsigned int n);
-/* Is name the default name of the arg at 0-based position i? */
-bool kpt_is_default_arg_name(const char *name, unsigned int i);
 
 /* Seed alias of an arg (kpt_probe_def.h); "" if none.  buf: 33 bytes. */
 void kpt_seed_alias(const struct kpt_probe_def *def,

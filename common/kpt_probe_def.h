@@ -27,10 +27,13 @@
  *   A '#' starts a comment up to the end of the line.
  *
  * A line uses today's syntax (def->syntax == KPT_SYNTAX_TODAY) as soon as it
- * uses anything only today's syntax has ($-vars, NAME=, :TYPE, GRP/, r<N>,
- * %return, MOD:, \IMM, +u, -:); otherwise it is seed syntax, whose output
- * format the seed's tracer used.  Seed tokens (aN, rv, ...) are accepted in
- * today's lines too.
+ * uses anything only today's syntax has ($-vars, NAME=, :TYPE, a group other
+ * than ours, r<N> with N > 0, MOD:, \IMM, +u, -:); else the seed's if it
+ * uses a token only the seed has (aN sN sa rv ra); else it is valid in both
+ * (KPT_SYNTAX_EITHER, e.g. "p:ev f %ax" or "r:ev f"), and the module picks
+ * the output format.  SYM%return and "kprobetrace/" mark nothing, because
+ * the kernel lists "p:ev f%return" exactly as "r:ev f" (and so do we).
+ * Seed tokens (aN, rv, ...) are accepted in today's lines too.
  */
 #ifndef KPT_PROBE_DEF_H
 #define KPT_PROBE_DEF_H
@@ -75,8 +78,9 @@ enum kpt_probe_kind {
 };
 
 enum kpt_syntax {
-	KPT_SYNTAX_SEED,
-	KPT_SYNTAX_TODAY,
+	KPT_SYNTAX_SEED,	/* used aN, sN, sa, rv or ra, nothing of today's */
+	KPT_SYNTAX_TODAY,	/* used something only today's syntax has */
+	KPT_SYNTAX_EITHER,	/* valid in both (p:ev f %ax): the module picks */
 };
 
 enum kpt_loc_kind {
@@ -226,22 +230,29 @@ int kpt_parse_errno(int code);
 
 /*
  * Canonical text of a definition, writable back: parse(format(d)) == d.
- * Always names the event; today's syntax also names the group and every
- * argument (arg1=$stack, as the kernel lists it).  Writes at most size bytes including the NUL; returns the length
- * the full text needs (excluding the NUL), like snprintf.
+ * Names the group and event (p:kprobetrace/ev ..., as the kernel lists
+ * them); today's syntax also names every argument (arg1=$stack).  Writes at
+ * most size bytes including the NUL; returns the length the full text needs
+ * (excluding the NUL), like snprintf.
  */
 size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
 			size_t size);
+/* The same with options: */
+#define KPT_FMT_NO_DEFAULT_GROUP 0x1	/* "p:ev", not "p:kprobetrace/ev" */
+size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
+			     unsigned int opts, char *buf, size_t size);
+/* "argN" (n is 1-based): today's name of an argument given no NAME=. */
+void kpt_default_arg_name(char buf[KPT_ARG_NAME_MAX + 1], unsigned int n);
 /* The text of one fetch argument (no NAME=, with :TYPE if given). */
 size_t kpt_format_arg(const struct kpt_probe_def *def,
 		      const struct kpt_probe_arg *arg, char *buf, size_t size);
 
 /*
- * Default event name, as seed patch 009: p_SYM_OFFS / r_SYM_OFFS (MOD:SYM ->
- * MOD_SYM, offset in decimal: -16 gives "__16" as in the kernel), or p_0xADDR.  Every byte
- * that is not [A-Za-z0-9_] becomes '_', so the name is always a valid tracefs
- * name and filter identifier; it is cut at KPT_NAME_MAX.  buf must hold
- * KPT_NAME_MAX + 1 bytes.
+ * Default event name, as seed patch 009: p_SYM_OFFS / r_SYM_OFFS (MOD:SYM
+ * gives MOD_SYM; the offset in decimal, -16 giving "__16" as in the
+ * kernel), or p_0xADDR.  Every byte that is not [A-Za-z0-9_] becomes '_', so
+ * the name is always a valid tracefs name and filter identifier; it is cut
+ * at KPT_NAME_MAX.  buf must hold KPT_NAME_MAX + 1 bytes.
  */
 void kpt_default_event_name(const struct kpt_probe_def *def,
 			    char buf[KPT_NAME_MAX + 1]);

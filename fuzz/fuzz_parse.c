@@ -72,6 +72,7 @@ static void check_well_formed(const struct kpt_probe_def *d)
 			      a->ops[j].op == KPT_FOP_UDEREF);
 		CHECK(a->type < KPT_T_NR && a->array_len <= KPT_MAX_ARRAY);
 		CHECK(!a->name[0] || is_ident(a->name));
+		CHECK(d->syntax <= KPT_SYNTAX_EITHER);
 		if (d->syntax == KPT_SYNTAX_TODAY) {
 			CHECK(a->name[0]);
 			for (j = 0; j < i; j++)
@@ -119,6 +120,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	n2 = kpt_format_probe(&def2, text2, sizeof(text2));
 	CHECK(n2 == n && !memcmp(text1, text2, n));
+
+	/* the listing without our group parses back the same too */
+	n2 = kpt_format_probe_opts(&def1, KPT_FMT_NO_DEFAULT_GROUP, text2,
+				   sizeof(text2));
+	CHECK(n2 <= n && !kpt_parse_probe(text2, n2, &def2, &err));
+	CHECK(kpt_probe_def_equal(&def1, &def2));
 
 	/* truncation: a NUL-terminated prefix, same length reported */
 	cut = size % (n + 1);

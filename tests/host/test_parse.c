@@ -27,65 +27,67 @@ struct tcase {
 static const struct tcase cases[] = {
 	/* --- the seed's documentation and usage examples --- */
 	OK("p:myprobe do_sys_open a0 a1 a2 a3",
-	   "p:myprobe do_sys_open+0 a0 a1 a2 a3",
+	   "p:kprobetrace/myprobe do_sys_open+0 a0 a1 a2 a3",
 	   "a0=ARG(0) a1=ARG(1) a2=ARG(2) a3=ARG(3)"),
 	OK("r:myretprobe do_sys_open rv ra",
-	   "r:myretprobe do_sys_open+0 rv ra", "rv=RETVAL ra=RETADDR"),
-	OK("p do_sys_open", "p:p_do_sys_open_0 do_sys_open+0", ""),
-	OK("r do_sys_open", "r:r_do_sys_open_0 do_sys_open+0", ""),
-	OK("r do_sys_open+0", "r:r_do_sys_open_0 do_sys_open+0", ""),
+	   "r:kprobetrace/myretprobe do_sys_open+0 rv ra", "rv=RETVAL ra=RETADDR"),
+	OK("p do_sys_open", "p:kprobetrace/p_do_sys_open_0 do_sys_open+0", ""),
+	OK("r do_sys_open", "r:kprobetrace/r_do_sys_open_0 do_sys_open+0", ""),
+	OK("r do_sys_open+0", "r:kprobetrace/r_do_sys_open_0 do_sys_open+0", ""),
 	OK("p 0xffffffff81234567",
-	   "p:p_0xffffffff81234567 0xffffffff81234567", ""),
-	OK("p do_sys_open+16", "p:p_do_sys_open_16 do_sys_open+16", ""),
-	OK("p do_sys_open+0x10", "p:p_do_sys_open_16 do_sys_open+16", ""),
-	OK("p do_sys_open+010", "p:p_do_sys_open_8 do_sys_open+8", ""),
-	OK("p do_sys_open-16", "p:p_do_sys_open__16 do_sys_open-16", ""),
+	   "p:kprobetrace/p_0xffffffff81234567 0xffffffff81234567", ""),
+	OK("p do_sys_open+16", "p:kprobetrace/p_do_sys_open_16 do_sys_open+16", ""),
+	OK("p do_sys_open+0x10", "p:kprobetrace/p_do_sys_open_16 do_sys_open+16", ""),
+	OK("p do_sys_open+010", "p:kprobetrace/p_do_sys_open_8 do_sys_open+8", ""),
+	OK("p do_sys_open-16", "p:kprobetrace/p_do_sys_open__16 do_sys_open-16", ""),
 	OK("p:ev f %ax %bx %cx %dx %si %di %bp %sp",
-	   "p:ev f+0 %ax %bx %cx %dx %si %di %bp %sp",
+	   "p:kprobetrace/ev f+0 %ax %bx %cx %dx %si %di %bp %sp",
 	   "ax=REG(10) bx=REG(5) cx=REG(11) dx=REG(12) si=REG(13) di=REG(14) "
 	   "bp=REG(4) sp=REG(19)"),
 	OK("p:ev f %r8 %r9 %r10 %r11 %r12 %r13 %r14 %r15",
-	   "p:ev f+0 %r8 %r9 %r10 %r11 %r12 %r13 %r14 %r15",
+	   "p:kprobetrace/ev f+0 %r8 %r9 %r10 %r11 %r12 %r13 %r14 %r15",
 	   "r8=REG(9) r9=REG(8) r10=REG(7) r11=REG(6) r12=REG(3) r13=REG(2) "
 	   "r14=REG(1) r15=REG(0)"),
 	OK("p:ev f %ip %flags %orig_ax %cs %ss",
-	   "p:ev f+0 %ip %flags %orig_ax %cs %ss",
+	   "p:kprobetrace/ev f+0 %ip %flags %orig_ax %cs %ss",
 	   "ip=REG(16) flags=REG(18) orig_ax=REG(15) cs=REG(17) ss=REG(20)"),
 	OK("p:ev f %rax %rip %rsp %eflags %orig_rax",
-	   "p:ev f+0 %ax %ip %sp %flags %orig_ax",
+	   "p:kprobetrace/ev f+0 %ax %ip %sp %flags %orig_ax",
 	   "ax=REG(10) ip=REG(16) sp=REG(19) flags=REG(18) orig_ax=REG(15)"),
-	OK("p:ev f s0 s2 sa s2048", "p:ev f+0 s0 s2 sa s2048",
+	OK("p:ev f s0 s2 sa s2048", "p:kprobetrace/ev f+0 s0 s2 sa s2048",
 	   "s0=STACK(0) s2=STACK(2) sa=STACK_ADDR s2048=STACK(2048)"),
-	OK("p:ev f a0 a5 a6 a100", "p:ev f+0 a0 a5 a6 a100",
+	OK("p:ev f a0 a5 a6 a100", "p:kprobetrace/ev f+0 a0 a5 a6 a100",
 	   "a0=ARG(0) a5=ARG(5) a6=ARG(6) a100=ARG(100)"),
 	OK("p:ev f @0xffffffff81000000 @jiffies @jiffies+8 @jiffies-0x10",
-	   "p:ev f+0 @0xffffffff81000000 @jiffies @jiffies+8 @jiffies-16",
+	   "p:kprobetrace/ev f+0 @0xffffffff81000000 @jiffies "
+	   "@jiffies+8 @jiffies-16",
 	   "IMM(0xffffffff81000000),DEREF(0) SYMBOL(jiffies+0),DEREF(0) "
 	   "SYMBOL(jiffies+8),DEREF(0) SYMBOL(jiffies-16),DEREF(0)"),
 	OK("p:ev f +8(%di) -8(%sp) +0x10(+0(a0))",
-	   "p:ev f+0 +8(%di) -8(%sp) +16(+0(a0))",
+	   "p:kprobetrace/ev f+0 +8(%di) -8(%sp) +16(+0(a0))",
 	   "REG(14),DEREF(8) REG(19),DEREF(-8) ARG(0),DEREF(0),DEREF(16)"),
 	OK("p:ev f +8(@sym+4) +0(+0(sa)) +0(s1)",
-	   "p:ev f+0 +8(@sym+4) +0(+0(sa)) +0(s1)",
+	   "p:kprobetrace/ev f+0 +8(@sym+4) +0(+0(sa)) +0(s1)",
 	   "SYMBOL(sym+4),DEREF(0),DEREF(8) STACK_ADDR,DEREF(0),DEREF(0) "
 	   "STACK(1),DEREF(0)"),
-	OK("r:ev f +8(rv) +0(ra)", "r:ev f+0 +8(rv) +0(ra)",
+	OK("r:ev f +8(rv) +0(ra)", "r:kprobetrace/ev f+0 +8(rv) +0(ra)",
 	   "RETVAL,DEREF(8) RETADDR,DEREF(0)"),
-	OK("p:ev f a0 a0 %ax %rax", "p:ev f+0 a0 a0 %ax %ax",
+	OK("p:ev f a0 a0 %ax %rax", "p:kprobetrace/ev f+0 a0 a0 %ax %ax",
 	   "a0=ARG(0) ARG(0) ax=REG(10) REG(10)"),
-	OK("p:ev do_sys_open.isra.0+4", "p:ev do_sys_open.isra.0+4", ""),
-	OK("p sym.constprop.0", "p:p_sym_constprop_0_0 sym.constprop.0+0", ""),
-	OK("  p:ev\tf\t a0  ", "p:ev f+0 a0", "a0=ARG(0)"),
-	OK("p:ev f a0 # comment a1", "p:ev f+0 a0", "a0=ARG(0)"),
-	OK("p:ev f a0#comment", "p:ev f+0 a0", "a0=ARG(0)"),
-	OK("p:_ev_1 f", "p:_ev_1 f+0", ""),
+	OK("p:ev do_sys_open.isra.0+4", "p:kprobetrace/ev do_sys_open.isra.0+4", ""),
+	OK("p sym.constprop.0", "p:kprobetrace/p_sym_constprop_0_0 sym.constprop.0+0", ""),
+	OK("  p:ev\tf\t a0  ", "p:kprobetrace/ev f+0 a0", "a0=ARG(0)"),
+	OK("p:ev f a0 # comment a1", "p:kprobetrace/ev f+0 a0", "a0=ARG(0)"),
+	OK("p:ev f a0#comment", "p:kprobetrace/ev f+0 a0", "a0=ARG(0)"),
+	OK("p:_ev_1 f", "p:kprobetrace/_ev_1 f+0", ""),
 	OK("p:ev f -9223372036854775808(%di) +9223372036854775807(%di)",
-	   "p:ev f+0 -9223372036854775808(%di) +9223372036854775807(%di)",
+	   "p:kprobetrace/ev f+0 -9223372036854775808(%di) "
+	   "+9223372036854775807(%di)",
 	   "REG(14),DEREF(-9223372036854775808) "
 	   "REG(14),DEREF(9223372036854775807)"),
 	OK("p 18446744073709551615",
-	   "p:p_0xffffffffffffffff 0xffffffffffffffff", ""),
-	OK("p:ev f-9223372036854775808", "p:ev f-9223372036854775808", ""),
+	   "p:kprobetrace/p_0xffffffffffffffff 0xffffffffffffffff", ""),
+	OK("p:ev f-9223372036854775808", "p:kprobetrace/ev f-9223372036854775808", ""),
 	/* blank and comment lines: nothing to do */
 	OK("", "", NULL),
 	OK("   \t ", "", NULL),
@@ -676,6 +678,67 @@ static void run_generated(void)
 	expect("57 @syms", n, KPT_ERR_POOL_FULL, n - 62);
 }
 
+/* Which syntax a line is in (it picks the output format). */
+static void run_syntax(void)
+{
+	static const struct {
+		const char *line;
+		int syntax;
+	} sc[] = {
+		{ "p:ev f", KPT_SYNTAX_EITHER },
+		{ "p:ev f %ax @sym +8(%di) @0x10", KPT_SYNTAX_EITHER },
+		{ "p:kprobetrace/ev f", KPT_SYNTAX_EITHER },
+		{ "r:ev f", KPT_SYNTAX_EITHER },
+		{ "p:ev f%return", KPT_SYNTAX_EITHER },
+		{ "r0:ev f", KPT_SYNTAX_EITHER },
+		{ "p 0x1000", KPT_SYNTAX_EITHER },
+		{ "p:ev f a0", KPT_SYNTAX_SEED },
+		{ "p:ev f s1", KPT_SYNTAX_SEED },
+		{ "p:ev f +8(sa)", KPT_SYNTAX_SEED },
+		{ "r:ev f rv", KPT_SYNTAX_SEED },
+		{ "r:ev f +0(ra)", KPT_SYNTAX_SEED },
+		{ "p:kprobetrace/ev f a0", KPT_SYNTAX_SEED },
+		{ "p:ev f $arg1", KPT_SYNTAX_TODAY },
+		{ "p:ev f a0 $stack", KPT_SYNTAX_TODAY },
+		{ "p:ev f x=%ax", KPT_SYNTAX_TODAY },
+		{ "p:ev f %ax:u8", KPT_SYNTAX_TODAY },
+		{ "p:ev f \\1", KPT_SYNTAX_TODAY },
+		{ "p:ev f +u0(%ax)", KPT_SYNTAX_TODAY },
+		{ "p:grp/ev f", KPT_SYNTAX_TODAY },
+		{ "r1:ev f", KPT_SYNTAX_TODAY },
+		{ "p m:f", KPT_SYNTAX_TODAY },
+		{ "-:ev", KPT_SYNTAX_TODAY },
+	};
+	static struct kpt_probe_def r;
+	struct kpt_parse_error err;
+	unsigned int i;
+	size_t n;
+
+	for (i = 0; i < sizeof(sc) / sizeof(sc[0]); i++) {
+		if (parse(sc[i].line, strlen(sc[i].line), &err))
+			FAIL("'%s' refused", sc[i].line);
+		else if (def1.syntax != sc[i].syntax)
+			FAIL("'%s': syntax %d, want %d", sc[i].line, def1.syntax,
+			     sc[i].syntax);
+		/* listing without our group parses back the same, too */
+		n = kpt_format_probe_opts(&def1, KPT_FMT_NO_DEFAULT_GROUP, text,
+					  sizeof(text));
+		if (kpt_parse_probe(text, n, &def2, &err) ||
+		    !kpt_probe_def_equal(&def1, &def2))
+			FAIL("'%s': short listing '%s' differs", sc[i].line,
+			     text);
+	}
+	/* kretprobe_return_suffix.tc: r: and %return list the same */
+	if (kpt_parse_probe("r:myprobeaccept vfs_read", 24, &r, &err) ||
+	    kpt_parse_probe("p:myprobeaccept vfs_read%return", 31, &def1,
+			    &err) || !kpt_probe_def_equal(&r, &def1))
+		FAIL("%%return differs from r:");
+	kpt_format_probe(&def1, text, sizeof(text));
+	if (strcmp(text, "r:kprobetrace/myprobeaccept vfs_read+0"))
+		FAIL("%%return listed as '%s'", text);
+	printf("syntax: %u cases\n", i);
+}
+
 /* Structural facts the module relies on. */
 static void run_misc(void)
 {
@@ -705,10 +768,12 @@ static void run_misc(void)
 	/* snprintf-like truncation */
 	if (kpt_parse_probe("p:myprobe do_sys_open a0", 24, &def1, &err))
 		FAIL("parse for truncation");
-	if (kpt_format_probe(&def1, small, sizeof(small)) != 26 ||
-	    strcmp(small, "p:mypro"))
+	if (kpt_format_probe(&def1, small, sizeof(small)) != 38 ||
+	    strcmp(small, "p:kprob"))
 		FAIL("truncated listing '%s'", small);
-	if (kpt_format_probe(&def1, NULL, 0) != 26)
+	if (kpt_format_probe(&def1, NULL, 0) != 38 ||
+	    kpt_format_probe_opts(&def1, KPT_FMT_NO_DEFAULT_GROUP, NULL, 0) !=
+	    26)
 		FAIL("length-only listing");
 	if (kpt_format_arg(&def1, &def1.args[0], small, sizeof(small)) != 2 ||
 	    strcmp(small, "a0"))
@@ -738,6 +803,7 @@ int main(void)
 	run_table();
 	run_kernel_table();
 	run_generated();
+	run_syntax();
 	run_misc();
 	for (i = 1; i < KPT_ERR_NR; i++) {
 		if (!seen[i]) {
