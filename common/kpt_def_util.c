@@ -100,3 +100,65 @@ bool kpt_probe_def_equal(const struct kpt_probe_def *a,
 			return false;
 	return true;
 }
+
+static bool kpt_fields_equal(const struct kpt_probe_arg *x,
+			     const struct kpt_probe_arg *y)
+{
+	return !strcmp(x->name, y->name) && x->type == y->type &&
+	       x->size == y->size && x->bf_width == y->bf_width &&
+	       x->bf_offset == y->bf_offset && x->array_len == y->array_len;
+}
+
+bool kpt_probe_def_same_fields(const struct kpt_probe_def *a,
+			       const struct kpt_probe_def *b)
+{
+	unsigned int i;
+
+	if (a->kind != b->kind || a->nargs != b->nargs ||
+	    a->nargs > KPT_MAX_ARGS)
+		return false;
+	for (i = 0; i < a->nargs; i++)
+		if (!kpt_fields_equal(&a->args[i], &b->args[i]))
+			return false;
+	return true;
+}
+
+bool kpt_probe_def_delete_matches(const struct kpt_probe_def *del,
+				  const struct kpt_probe_def *probe)
+{
+	unsigned int i;
+
+	if (strcmp(del->event, probe->event) ||
+	    (!(del->flags & KPT_DEF_ANY_GROUP) &&
+	     strcmp(del->group, probe->group)))
+		return false;
+	if (del->loc == KPT_LOC_NONE)
+		return true;
+	if (del->loc != probe->loc || del->nargs > probe->nargs ||
+	    del->nargs > KPT_MAX_ARGS)
+		return false;
+	if (del->loc == KPT_LOC_ADDR ? del->addr != probe->addr :
+	    del->offset != probe->offset ||
+	    strcmp(kpt_def_str(del, del->module),
+		   kpt_def_str(probe, probe->module)) ||
+	    strcmp(kpt_def_str(del, del->symbol),
+		   kpt_def_str(probe, probe->symbol)))
+		return false;
+	/* by program and type: a seed probe's "a0" is a deletion's arg1 */
+	for (i = 0; i < del->nargs; i++) {
+		const struct kpt_probe_arg *x = &del->args[i];
+		const struct kpt_probe_arg *y = &probe->args[i];
+		unsigned int j;
+
+		if (x->type != y->type || x->size != y->size ||
+		    x->bf_width != y->bf_width ||
+		    x->bf_offset != y->bf_offset ||
+		    x->array_len != y->array_len || x->nops != y->nops ||
+		    x->nops > KPT_MAX_OPS)
+			return false;
+		for (j = 0; j < x->nops; j++)
+			if (!kpt_ops_equal(del, &x->ops[j], probe, &y->ops[j]))
+				return false;
+	}
+	return true;
+}

@@ -24,7 +24,6 @@ static const struct kpt_err_info kpt_errors[KPT_ERR_NR] = {
 	[KPT_ERR_NO_EVENT_NAME] = { -EINVAL, "Event name is not specified" },
 	[KPT_ERR_EVENT_TOO_LONG] = { -E2BIG, "Event name is too long" },
 	[KPT_ERR_BAD_EVENT_NAME] = { -EINVAL, "Event name must follow the rules of C identifiers" },
-	[KPT_ERR_DELETE_ARGS] = { -EINVAL, "Nothing may follow the event name of a deletion" },
 	[KPT_ERR_NO_PROBE_POINT] = { -EINVAL, "Probe point (symbol or address) is not specified" },
 	[KPT_ERR_BAD_ADDR] = { -EINVAL, "Invalid probe address" },
 	[KPT_ERR_BAD_SYMBOL] = { -EINVAL, "Invalid symbol name" },

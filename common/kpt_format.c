@@ -248,7 +248,7 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 		kpt_putc(&o, '/');
 	}
 	kpt_puts(&o, def->event);
-	if (def->kind != KPT_PROBE_DELETE) {
+	if (def->loc != KPT_LOC_NONE) {
 		kpt_putc(&o, ' ');
 		kpt_put_location(&o, def);
 	}

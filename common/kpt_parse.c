@@ -120,7 +120,8 @@ static int kpt_parse_location(struct kpt_parser *p, size_t b, size_t e)
 	size_t pct = kpt_find(s, b, e, '%'), colon, sym, so, i;
 
 	if (pct < e) {
-		if (kpt_isdigit(s[b]) ||
+		/* a deletion names the probe point as it is listed: r: form */
+		if (kpt_isdigit(s[b]) || def->kind == KPT_PROBE_DELETE ||
 		    !kpt_word_eq(s + pct, e - pct, "%return"))
 			return kpt_fail(p, KPT_ERR_BAD_ADDR_SUFFIX, pct);
 		/* the kernel lists SYM%return as r: so it marks no syntax */
@@ -246,14 +247,13 @@ static int kpt_parse_line(struct kpt_parser *p)
 	ret = kpt_parse_head(p, b, e);
 	if (ret)
 		return ret;
-	if (def->kind == KPT_PROBE_DELETE) {
+	if (def->kind == KPT_PROBE_DELETE)
 		def->syntax = KPT_SYNTAX_TODAY;
-		if (kpt_next_token(p, &pos, &b, &e))
-			return kpt_fail(p, KPT_ERR_DELETE_ARGS, b);
-		return 0;
-	}
-	if (!kpt_next_token(p, &pos, &b, &e))
+	if (!kpt_next_token(p, &pos, &b, &e)) {
+		if (def->kind == KPT_PROBE_DELETE)
+			return 0;	/* -:[GRP/]EVENT: the whole event */
 		return kpt_fail(p, KPT_ERR_NO_PROBE_POINT, p->len);
+	}
 	ret = kpt_parse_location(p, b, e);
 	if (ret)
 		return ret;

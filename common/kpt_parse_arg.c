@@ -68,7 +68,7 @@ static int kpt_parse_var(struct kpt_parser *p, struct kpt_probe_arg *arg,
 
 	p->today = true;
 	if (kpt_word_eq(s, n, "$retval")) {
-		if (p->def->kind != KPT_PROBE_RETURN)
+		if (p->def->kind == KPT_PROBE_ENTRY)
 			return kpt_fail(p, KPT_ERR_RETVAL_ON_PROBE, b);
 		kpt_add_op(arg, KPT_FOP_RETVAL, 0);
 	} else if (kpt_word_eq(s, n, "$comm") || kpt_word_eq(s, n, "$COMM")) {
@@ -218,13 +218,13 @@ static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		break;
 	case 'r':
 		if (kpt_word_eq(s, n, "rv")) {
-			if (p->def->kind != KPT_PROBE_RETURN)
+			if (p->def->kind == KPT_PROBE_ENTRY)
 				return kpt_fail(p, KPT_ERR_RETVAL_ON_PROBE, b);
 			kpt_add_op(arg, KPT_FOP_RETVAL, 0);
 			return 0;
 		}
 		if (kpt_word_eq(s, n, "ra")) {
-			if (p->def->kind != KPT_PROBE_RETURN)
+			if (p->def->kind == KPT_PROBE_ENTRY)
 				return kpt_fail(p, KPT_ERR_RETADDR_ON_PROBE, b);
 			kpt_add_op(arg, KPT_FOP_RETADDR, 0);
 			return 0;

@@ -11,7 +11,9 @@
  *   p[:[GRP/]EVENT] [MOD:]SYM[+offs|-offs]|MEMADDR [FETCHARGS]
  *   r[MAXACTIVE][:[GRP/]EVENT] [MOD:]SYM[+0] [FETCHARGS]
  *   p[:[GRP/]EVENT] [MOD:]SYM[+0]%return [FETCHARGS]
- *   -:[GRP/]EVENT
+ *   -:[GRP/]EVENT [[MOD:]SYM[+offs]|MEMADDR [FETCHARGS]]
+ *     (deletes the event, or only its probes at that point whose first
+ *     args are these: kpt_probe_def_delete_matches())
  *
  *   FETCHARG (seed):  %REG sN sa aN(N>=0) rv ra @ADDR @SYM[+|-offs]
  *                     +|-offs(FETCHARG)
@@ -84,7 +86,7 @@ enum kpt_syntax {
 };
 
 enum kpt_loc_kind {
-	KPT_LOC_NONE,		/* only for NONE and DELETE */
+	KPT_LOC_NONE,		/* NONE, and DELETE of a whole event */
 	KPT_LOC_SYMBOL,		/* [MOD:]SYM+offset */
 	KPT_LOC_ADDR,		/* MEMADDR */
 };
@@ -260,6 +262,21 @@ void kpt_default_event_name(const struct kpt_probe_def *def,
 /* Field-by-field equality (what the round-trip property compares). */
 bool kpt_probe_def_equal(const struct kpt_probe_def *a,
 			 const struct kpt_probe_def *b);
+/*
+ * May probe b be appended to the event of probe a?  Same kind and the same
+ * fields: number, names, types (the programs may differ).
+ */
+bool kpt_probe_def_same_fields(const struct kpt_probe_def *a,
+			       const struct kpt_probe_def *b);
+/*
+ * Does deletion del select probe?  Same event (and group unless
+ * KPT_DEF_ANY_GROUP); if del names a probe point, the same point as written
+ * (symbol text and offset, or address); and its args, if any, equal the
+ * probe's first args in program and type (names are not compared: a seed
+ * probe's "a0" is the deletion's "arg1").
+ */
+bool kpt_probe_def_delete_matches(const struct kpt_probe_def *del,
+				  const struct kpt_probe_def *probe);
 
 /* Type name ("u32", "string", ...; "" for DEFAULT; bitfield: "b"). */
 const char *kpt_type_name(unsigned int type);

@@ -51,8 +51,8 @@ static void check_well_formed(const struct kpt_probe_def *d)
 	CHECK(d->nargs <= KPT_MAX_ARGS);
 	CHECK(d->pool_used >= 1 && d->pool_used <= KPT_POOL_SIZE);
 	CHECK(d->pool[0] == '\0');
-	if (d->kind == KPT_PROBE_DELETE) {
-		CHECK(d->loc == KPT_LOC_NONE && !d->nargs);
+	if (d->kind == KPT_PROBE_DELETE && d->loc == KPT_LOC_NONE) {
+		CHECK(!d->nargs);
 		return;
 	}
 	CHECK(d->loc == KPT_LOC_SYMBOL || d->loc == KPT_LOC_ADDR);
@@ -78,7 +78,7 @@ static void check_well_formed(const struct kpt_probe_def *d)
 			for (j = 0; j < i; j++)
 				CHECK(strcmp(a->name, d->args[j].name));
 		}
-		if (!(d->kind == KPT_PROBE_RETURN))
+		if (d->kind == KPT_PROBE_ENTRY)
 			CHECK(a->ops[0].op != KPT_FOP_RETVAL &&
 			      a->ops[0].op != KPT_FOP_RETADDR);
 	}
@@ -126,6 +126,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				   sizeof(text2));
 	CHECK(n2 <= n && !kpt_parse_probe(text2, n2, &def2, &err));
 	CHECK(kpt_probe_def_equal(&def1, &def2));
+	/* a definition has its own fields; a deletion selects itself */
+	CHECK(kpt_probe_def_same_fields(&def1, &def2));
+	if (def1.kind == KPT_PROBE_DELETE)
+		CHECK(kpt_probe_def_delete_matches(&def1, &def2));
 
 	/* truncation: a NUL-terminated prefix, same length reported */
 	cut = size % (n + 1);

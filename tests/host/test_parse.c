@@ -115,6 +115,9 @@ static const struct tcase cases[] = {
 	OK("p:ev my-mod:f", "p:kprobetrace/ev my-mod:f+0", ""),
 	OK("-:grp/ev", "-:grp/ev", ""),
 	OK("-:ev", "-:ev", ""),
+	OK("-:ev f", "-:ev f+0", ""),
+	OK("-:g/ev 0x10 %di rv", "-:g/ev 0x10 arg1=%di arg2=$retval",
+	   "arg1=REG(14) arg2=RETVAL"),
 	OK("p:ev f name=%di", "p:kprobetrace/ev f+0 name=%di", "name=REG(14)"),
 	OK("p:ev f arg1=%di arg2=%si", "p:kprobetrace/ev f+0 arg1=%di arg2=%si",
 	   "arg1=REG(14) arg2=REG(13)"),
@@ -197,7 +200,9 @@ static const struct tcase cases[] = {
 	BAD("-ev", BAD_PROBE_HEAD, " ^"),
 	BAD("-:", NO_EVENT_NAME, "  ^"),
 	BAD("-:grp/", NO_EVENT_NAME, "      ^"),
-	BAD("-:ev f", DELETE_ARGS, "     ^"),
+	BAD("-:ev f%return", BAD_ADDR_SUFFIX, "      ^"),
+	BAD("-:ev f+", BAD_PROBE_OFFS, "     ^"),
+	BAD("-:ev f x=%di x=%si", USED_ARG_NAME, "             ^"),
 	BAD("p: f", NO_EVENT_NAME, "  ^"),
 	BAD("p:/ev f", NO_GROUP_NAME, "  ^"),
 	BAD("p:1ev f", BAD_EVENT_NAME, "  ^"),
@@ -678,6 +683,69 @@ static void run_generated(void)
 	expect("57 @syms", n, KPT_ERR_POOL_FULL, n - 62);
 }
 
+/* Appending to an event, deleting part of one. */
+static void run_matching(void)
+{
+	static const struct {
+		const char *a, *b;
+		bool same_fields;	/* may b be appended to a's event */
+	} fc[] = {
+		{ "p:e f $arg1", "p:e g +u8(%si)", true },
+		{ "p:e f %di", "p:e g +8(%si)", false },	/* alias "di" */
+		{ "p:e f x=%di:u8", "p:e g x=%si:u8", true },
+		{ "p:e f x=%di:u8", "p:e g x=%si:u16", false },
+		{ "p:e f x=%di", "p:e g y=%di", false },
+		{ "p:e f %di", "p:e g %di %si", false },
+		{ "p:e f", "r:e g", false },
+	};
+	static const struct {
+		const char *del, *probe;
+		bool match;
+	} dc[] = {
+		{ "-:e", "p:e f a0", true },
+		{ "-:e", "p:g/e f", true },
+		{ "-:kprobetrace/e", "p:g/e f", false },
+		{ "-:g/e", "p:g/e f", true },
+		{ "-:x", "p:e f", false },
+		{ "-:e f", "p:e f+0 a0", true },
+		{ "-:e f+4", "p:e f a0", false },
+		{ "-:e g", "p:e f", false },
+		{ "-:e m:f", "p:e f", false },
+		{ "-:e m:f", "p:e m:f", true },
+		{ "-:e 0x10", "p:e 0x10", true },
+		{ "-:e 0x10", "p:e f", false },
+		{ "-:e f %di", "p:e f %di %si", true },
+		{ "-:e f a0", "p:e f a0", true },
+		{ "-:e f arg1=%di:u8", "p:e f x=%di:u8", true },
+		{ "-:e f %di:u8", "p:e f %di", false },
+		{ "-:e f %si", "p:e f %di %si", false },
+		{ "-:e f %di %si", "p:e f %di", false },
+		{ "-:e f rv", "r:e f rv", true },
+	};
+	static struct kpt_probe_def a, b;
+	struct kpt_parse_error err;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(fc) / sizeof(fc[0]); i++) {
+		if (kpt_parse_probe(fc[i].a, strlen(fc[i].a), &a, &err) ||
+		    kpt_parse_probe(fc[i].b, strlen(fc[i].b), &b, &err))
+			FAIL("'%s' / '%s' refused", fc[i].a, fc[i].b);
+		else if (kpt_probe_def_same_fields(&a, &b) != fc[i].same_fields)
+			FAIL("'%s' / '%s': same fields != %d", fc[i].a, fc[i].b,
+			     fc[i].same_fields);
+	}
+	for (i = 0; i < sizeof(dc) / sizeof(dc[0]); i++) {
+		if (kpt_parse_probe(dc[i].del, strlen(dc[i].del), &a, &err) ||
+		    kpt_parse_probe(dc[i].probe, strlen(dc[i].probe), &b, &err))
+			FAIL("'%s' / '%s' refused", dc[i].del, dc[i].probe);
+		else if (kpt_probe_def_delete_matches(&a, &b) != dc[i].match)
+			FAIL("'%s' deletes '%s' != %d", dc[i].del, dc[i].probe,
+			     dc[i].match);
+	}
+	printf("matching: %u cases\n", i + (unsigned int)(sizeof(fc) /
+							   sizeof(fc[0])));
+}
+
 /* Which syntax a line is in (it picks the output format). */
 static void run_syntax(void)
 {
@@ -804,6 +872,7 @@ int main(void)
 	run_kernel_table();
 	run_generated();
 	run_syntax();
+	run_matching();
 	run_misc();
 	for (i = 1; i < KPT_ERR_NR; i++) {
 		if (!seen[i]) {
