@@ -2,9 +2,9 @@
 /*
  * One fetch argument: [NAME=]FETCHARG[:TYPE] into a fetch program (see
  * kpt_probe_def.h).  Dereferences are parsed iteratively: the +|-offs(
- * prefixes are counted (refusing more than KPT_MAX_DEREF at once), then the
- * innermost value, then exactly as many ')' - so hostile nesting costs
- * neither stack nor time.
+ * prefixes are scanned, then the innermost value, then exactly as many ')'
+ * - so hostile nesting costs neither stack nor time (and an expression is
+ * at most KPT_ARG_LEN_MAX bytes anyway).
  */
 #include "kpt_parse_internal.h"
 
