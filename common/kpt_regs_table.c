@@ -55,3 +55,13 @@ const char *kpt_reg_name_by_slot(unsigned int slot)
 {
 	return slot < KPT_REG_NR ? kpt_regs[slot].name : NULL;
 }
+
+int kpt_arg_reg_slot(unsigned int n)
+{
+	static const u8 slots[KPT_NR_ARG_REGS] = {
+		KPT_REG_DI, KPT_REG_SI, KPT_REG_DX,
+		KPT_REG_CX, KPT_REG_R8, KPT_REG_R9,
+	};
+
+	return n < KPT_NR_ARG_REGS ? slots[n] : -1;
+}

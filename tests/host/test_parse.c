@@ -39,6 +39,8 @@ static const struct tcase cases[] = {
 	OK("p do_sys_open+16", "p:kprobetrace/p_do_sys_open_16 do_sys_open+16", ""),
 	OK("p do_sys_open+0x10", "p:kprobetrace/p_do_sys_open_16 do_sys_open+16", ""),
 	OK("p do_sys_open+010", "p:kprobetrace/p_do_sys_open_8 do_sys_open+8", ""),
+	OK("p f+0XaB", "p:kprobetrace/p_f_171 f+171", ""),
+	OK("p 0XFFFF", "p:kprobetrace/p_0xffff 0xffff", ""),
 	OK("p do_sys_open-16", "p:kprobetrace/p_do_sys_open__16 do_sys_open-16", ""),
 	OK("p:ev f %ax %bx %cx %dx %si %di %bp %sp",
 	   "p:kprobetrace/ev f+0 %ax %bx %cx %dx %si %di %bp %sp",
@@ -822,6 +824,11 @@ static void run_misc(void)
 		if (!r || s != (int)i)
 			FAIL("register slot %u: %s -> %d", i, r, s);
 	}
+	if (strcmp(kpt_reg_name_by_slot(kpt_arg_reg_slot(0)), "di") ||
+	    strcmp(kpt_reg_name_by_slot(kpt_arg_reg_slot(3)), "cx") ||
+	    strcmp(kpt_reg_name_by_slot(kpt_arg_reg_slot(5)), "r9") ||
+	    kpt_arg_reg_slot(6) != -1)
+		FAIL("argument registers");
 	if (kpt_reg_name_by_slot(KPT_REG_NR) ||
 	    kpt_reg_slot_by_name("ax", 1) != -1 ||
 	    kpt_reg_slot_by_name("rip", 3) != KPT_REG_IP)
