@@ -245,17 +245,17 @@ static size_t kpt_deref_inside(struct kpt_parser *p, size_t q, size_t e,
 }
 
 /*
- * FETCHARG s[b, e): scan the dereference prefixes (outermost first; only
- * the first KPT_MAX_OPS are kept, more are refused anyway), check the
- * closing braces, parse the value, then append the kept offsets innermost
- * first (the program runs inside out).  Carets follow the kernel's.
+ * FETCHARG s[b, e): scan the dereference prefixes, outermost first, parking
+ * the first KPT_MAX_OPS of them at the top of ops[] in run order (the
+ * program runs inside out, so the outermost is last); check the closing
+ * braces; parse the value into ops[0..]; slide the dereferences down behind
+ * it.  No array on the stack, no recursion.  Carets follow the kernel's.
  */
 static int kpt_parse_fetch(struct kpt_parser *p, struct kpt_probe_arg *arg,
 			   size_t b, size_t e)
 {
 	const char *s = p->s;
-	struct kpt_fetch_op pre[KPT_MAX_OPS];
-	unsigned int depth = 0, closed = 0, i;
+	unsigned int depth = 0, closed = 0;
 	size_t q = b, br, ve;
 	u64 mag;
 	s64 offs;
@@ -278,9 +278,10 @@ static int kpt_parse_fetch(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		    !kpt_apply_sign(s[q], mag, &offs))
 			return kpt_fail(p, KPT_ERR_BAD_DEREF_OFFS, q);
 		if (depth < KPT_MAX_OPS) {
-			memset(&pre[depth], 0, sizeof(pre[depth]));
-			pre[depth].op = op;
-			pre[depth].val = offs;
+			struct kpt_fetch_op *o = &arg->ops[KPT_MAX_OPS - 1 - depth];
+
+			o->op = op;
+			o->val = offs;
 		}
 		depth++;
 		q = br + 1;
@@ -290,6 +291,7 @@ static int kpt_parse_fetch(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		closed++;
 	if (closed < depth)
 		return kpt_fail(p, KPT_ERR_DEREF_OPEN_BRACE, ve);
+	/* value ops land below the parked dereferences unless too deep */
 	ret = kpt_parse_value(p, arg, q, ve);
 	if (ret)
 		return ret;
@@ -303,8 +305,14 @@ static int kpt_parse_fetch(struct kpt_parser *p, struct kpt_probe_arg *arg,
 						 KPT_MAX_OPS - 1));
 	if (ve + closed < e)
 		return kpt_fail(p, KPT_ERR_TRAILING_CHARS, ve + closed);
-	for (i = depth; i-- > 0;)
-		arg->ops[arg->nops++] = pre[i];
+	if (depth) {
+		memmove(&arg->ops[arg->nops], &arg->ops[KPT_MAX_OPS - depth],
+			depth * sizeof(arg->ops[0]));
+		arg->nops += depth;
+		/* unused slots stay zero, so equal programs are equal bytes */
+		memset(&arg->ops[arg->nops], 0,
+		       (KPT_MAX_OPS - arg->nops) * sizeof(arg->ops[0]));
+	}
 	return 0;
 }
 
