@@ -2,31 +2,59 @@
 /*
  * kprobetrace: a kprobe-based event tracer as an out-of-tree module.
  *
- * This file only wires the module together: it owns the debugfs directory
- * /sys/kernel/debug/kprobetrace/ under which every control file lives.
+ * This file only wires the module together: it resolves the kernel
+ * symbols we need (kpt_ksyms.c), owns the debugfs directory
+ * /sys/kernel/debug/kprobetrace/ under which every control file lives,
+ * and runs the load-time selftest (parameter selftest, on by default).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
 #include <linux/module.h>
+#include "kpt_ksyms.h"
+#include "kpt_probe.h"
+
+static bool selftest = true;
+module_param(selftest, bool, 0444);
+MODULE_PARM_DESC(selftest, "run the selftest at load time (default: on)");
 
 static struct dentry *kpt_debugfs_dir;
 
 static int __init kpt_init(void)
 {
+	int ret;
+
+	ret = kpt_ksyms_init();
+	if (ret)
+		return ret;
+	if (selftest) {
+		ret = kpt_selftest_run();
+		if (ret) {
+			pr_err("selftest failed: not loading\n");
+			kpt_event_exit();
+			return ret;
+		}
+	}
 	kpt_debugfs_dir = debugfs_create_dir("kprobetrace", NULL);
 	if (IS_ERR(kpt_debugfs_dir)) {
 		pr_err("cannot create debugfs directory: %ld\n",
 		       PTR_ERR(kpt_debugfs_dir));
+		kpt_event_exit();
 		return PTR_ERR(kpt_debugfs_dir);
 	}
+	kpt_errlog_init(kpt_debugfs_dir);
+	kpt_control_init(kpt_debugfs_dir);
 	pr_info("loaded\n");
 	return 0;
 }
 
 static void __exit kpt_exit(void)
 {
+	/* no new opens; open files hold a module reference */
 	debugfs_remove_recursive(kpt_debugfs_dir);
+	kpt_control_exit();
+	kpt_event_exit();
+	kpt_errlog_exit();
 	pr_info("unloaded\n");
 }
 

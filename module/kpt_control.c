@@ -1,0 +1,602 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The control files in /sys/kernel/debug/kprobetrace/ (all root only):
+ *
+ * kprobe_events (0600)
+ *   Write: lines of "p[:EVENT] SYMBOL[+offs|-offs]|MEMADDR [FETCHARGS]",
+ *   "r[:EVENT] SYMBOL[+0] [FETCHARGS]" (and today's syntax, see
+ *   common/kpt_probe_def.h), several per write; '#' comments and blank
+ *   lines are ignored; lines up to KPT_LINE_MAX (8 KiB) bytes.
+ *   Line buffering: the text after the last newline of a write is kept
+ *   and continues with the next write on the same open file, so lines
+ *   may be split across writes (as cat/sendfile do); what is left at
+ *   close() is applied as a complete line then, its error (if any) being
+ *   returned by close() and logged.
+ *   All or nothing: the complete lines of one write are parsed, resolved,
+ *   checked and registered first; only when every line is good are they
+ *   applied (old definitions of the same EVENT removed, events added and
+ *   enabled).  A bad line fails the write with its errno, applies none of
+ *   its lines, and is described in error_log.  The one exception: if an
+ *   event to replace turns out busy after the check (a race with someone
+ *   enabling it elsewhere), earlier replacements of that write stay done.
+ *   Opening with O_TRUNC removes every probe, enabled ones too (-EBUSY,
+ *   with an error_log line, if one is held by another trace instance or
+ *   by a trigger).
+ *   Read: one canonical definition per line, writable back.
+ * kprobe_profile (0400): event name, hits, misses (kprobe and kretprobe
+ *   nmissed: reentrancy, maxactive exhausted).
+ * error_log (0600): see kpt_errlog.c.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/capability.h>
+#include <linux/debugfs.h>
+#include <linux/security.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include "kpt_ksyms.h"
+#include "kpt_probe.h"
+
+#define KPT_WRITE_MAX	(1024 * 1024)
+
+enum kpt_op_kind { KPT_OP_ADD, KPT_OP_DELETE };
+
+struct kpt_op {
+	u8 kind;
+	bool dropped;			/* replaced by a later line */
+	unsigned int lineno;
+	const char *line;
+	size_t len;
+	struct kpt_probe *p;		/* ADD: the new probe */
+	char group[KPT_NAME_MAX + 1];	/* DELETE */
+	char event[KPT_NAME_MAX + 1];
+	bool any_group;
+};
+
+static struct kpt_probe *kpt_find(const char *group, const char *event)
+{
+	struct kpt_probe *p;
+
+	list_for_each_entry(p, &kpt_probes, list)
+		if ((!group || !strcmp(kpt_probe_group(p), group)) &&
+		    !strcmp(kpt_probe_name(p), event))
+			return p;
+	return NULL;
+}
+
+/* Could the event be disabled and removed now?  (kpt_mutex held) */
+static bool kpt_busy(struct kpt_probe *p)
+{
+	struct kpt_link *link;
+	bool busy = false;
+
+	mutex_lock(kpt_ksyms.event_mutex);
+	list_for_each_entry(link, &p->links, list)
+		if (link->pinned ||
+		    (link->file->flags & EVENT_FILE_FL_SOFT_MODE))
+			busy = true;
+	mutex_unlock(kpt_ksyms.event_mutex);
+	return busy;
+}
+
+/*
+ * Remove probes: disable their events, wait for the hit path to let go,
+ * remove the events, unregister the kprobes in one batch and free them.
+ * A probe whose event cannot be removed stays listed; returns -EBUSY then.
+ */
+static int kpt_remove_probes(struct kpt_probe **ps, unsigned int n)
+{
+	unsigned int i, done = 0;
+	int ret = 0;
+
+	for (i = 0; i < n; i++)
+		if (kpt_event_disable(ps[i]))
+			ret = -EBUSY;
+	synchronize_rcu();
+	for (i = 0; i < n; i++) {
+		if (kpt_event_remove(ps[i])) {
+			pr_warn("cannot remove event %s: busy\n",
+				kpt_probe_name(ps[i]));
+			ret = -EBUSY;
+			continue;
+		}
+		list_del_init(&ps[i]->list);
+		ps[done++] = ps[i];
+	}
+	kpt_probe_unregister_many(ps, done);
+	for (i = 0; i < done; i++)
+		kpt_probe_free(ps[i]);
+	return ret;
+}
+
+int kpt_control_clear(bool force)
+{
+	struct kpt_probe **ps, *p;
+	unsigned int n = 0, i = 0;
+	struct kpt_err e = {};
+	int ret;
+
+	mutex_lock(&kpt_mutex);
+	list_for_each_entry(p, &kpt_probes, list) {
+		n++;
+		if (!force && kpt_busy(p)) {
+			kpt_err_set(&e, -EBUSY, 0,
+				    "event %s is in use (enabled in another trace instance or by a trigger): nothing removed",
+				    kpt_probe_name(p));
+			mutex_unlock(&kpt_mutex);
+			kpt_errlog_add(0, "", 0, &e);
+			return -EBUSY;
+		}
+	}
+	if (!n) {
+		mutex_unlock(&kpt_mutex);
+		return 0;
+	}
+	ps = kvcalloc(n, sizeof(*ps), GFP_KERNEL);
+	if (!ps) {
+		mutex_unlock(&kpt_mutex);
+		return -ENOMEM;
+	}
+	list_for_each_entry(p, &kpt_probes, list)
+		ps[i++] = p;
+	ret = kpt_remove_probes(ps, n);
+	mutex_unlock(&kpt_mutex);
+	kvfree(ps);
+	return ret;
+}
+
+static void kpt_fail_op(struct kpt_op *op, struct kpt_err *e)
+{
+	kpt_errlog_add(op->lineno, op->line, op->len, e);
+}
+
+/* Apply the parsed and checked ops of one write (kpt_mutex held). */
+static int kpt_commit(struct kpt_op *ops, unsigned int nops)
+{
+	struct kpt_probe **old;
+	struct kpt_err e = {};
+	unsigned int i, j, nold = 0;
+	int ret = 0;
+
+	old = kvcalloc(nops + 1, sizeof(*old), GFP_KERNEL);
+	if (!old)
+		return -ENOMEM;
+
+	/* what goes: replaced or deleted definitions */
+	for (i = 0; i < nops; i++) {
+		struct kpt_op *op = &ops[i];
+		const char *group, *event;
+		struct kpt_probe *p;
+
+		if (op->dropped)
+			continue;
+		if (op->kind == KPT_OP_ADD) {
+			group = kpt_probe_group(op->p);
+			event = kpt_probe_name(op->p);
+		} else {
+			group = op->any_group ? NULL : op->group;
+			event = op->event;
+		}
+		/* a later line of this write supersedes this one */
+		for (j = i + 1; j < nops; j++) {
+			const char *g2 = ops[j].kind == KPT_OP_ADD ?
+				kpt_probe_group(ops[j].p) : ops[j].group;
+			const char *e2 = ops[j].kind == KPT_OP_ADD ?
+				kpt_probe_name(ops[j].p) : ops[j].event;
+
+			if (!ops[j].dropped && !strcmp(e2, event) &&
+			    (!group || ops[j].any_group || !strcmp(g2, group)))
+				break;
+		}
+		p = kpt_find(group, event);
+		if (op->kind == KPT_OP_DELETE && !p) {
+			/* deleting what an earlier line of this write adds */
+			for (j = 0; j < i; j++)
+				if (ops[j].kind == KPT_OP_ADD &&
+				    !strcmp(kpt_probe_name(ops[j].p), event))
+					break;
+			if (j < i) {
+				ops[j].dropped = true;
+				continue;
+			}
+			kpt_err_set(&e, -ENOENT, 0, "no event %s to delete",
+				    event);
+			kpt_fail_op(op, &e);
+			ret = -ENOENT;
+			goto out;
+		}
+		if (j < nops && op->kind == KPT_OP_ADD) {
+			op->dropped = true;
+			continue;
+		}
+		if (!p)
+			continue;
+		for (j = 0; j < nold; j++)
+			if (old[j] == p)
+				break;
+		if (j < nold)
+			continue;
+		if (kpt_busy(p)) {
+			kpt_err_set(&e, -EBUSY, 0,
+				    "event %s cannot be replaced or deleted: enabled in another trace instance or by a trigger",
+				    event);
+			kpt_fail_op(op, &e);
+			ret = -EBUSY;
+			goto out;
+		}
+		old[nold++] = p;
+	}
+
+	/* register the new kprobes (disabled): may still fail */
+	for (i = 0; i < nops; i++) {
+		if (ops[i].kind != KPT_OP_ADD || ops[i].dropped)
+			continue;
+		ret = kpt_probe_register(ops[i].p, &e);
+		if (ret) {
+			e.pos = kpt_token_pos(ops[i].line, ops[i].len, 1);
+			kpt_fail_op(&ops[i], &e);
+			goto out;
+		}
+	}
+
+	/* from here on it is applied */
+	if (nold) {
+		ret = kpt_remove_probes(old, nold);
+		if (ret) {
+			kpt_err_set(&e, ret, 0,
+				    "an event to replace became busy");
+			kpt_errlog_add(0, "", 0, &e);
+			goto out;
+		}
+	}
+	for (i = 0; i < nops; i++) {
+		struct kpt_probe *p = ops[i].p;
+
+		if (ops[i].kind != KPT_OP_ADD || ops[i].dropped)
+			continue;
+		ret = kpt_event_add(p);
+		if (ret) {
+			kpt_err_set(&e, ret, 0, "cannot add event %s/%s",
+				    kpt_probe_group(p), kpt_probe_name(p));
+			kpt_fail_op(&ops[i], &e);
+			goto out;
+		}
+		list_add_tail(&p->list, &kpt_probes);
+		ops[i].p = NULL;
+		/* live at once, as in the seed */
+		ret = kpt_event_enable(p);
+		if (ret)
+			pr_warn("cannot enable event %s: %d\n",
+				kpt_probe_name(p), ret);
+		ret = 0;
+	}
+out:
+	kvfree(old);
+	return ret;
+}
+
+/* Parse, check and apply the complete lines in buf[0..len). */
+int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno)
+{
+	struct kpt_probe_def *def;
+	struct kpt_parse_error perr;
+	struct kpt_op *ops = NULL;
+	unsigned int nops = 0, cap = 0, lineno = first_lineno, i;
+	struct kpt_err e;
+	size_t pos = 0;
+	int ret = 0;
+
+	def = kvzalloc(sizeof(*def), GFP_KERNEL);
+	if (!def)
+		return -ENOMEM;
+
+	while (pos < len) {
+		const char *line = buf + pos;
+		const char *nl = memchr(line, '\n', len - pos);
+		size_t llen = nl ? nl - line : len - pos;
+		struct kpt_op *op;
+
+		pos += llen + 1;
+		memset(&e, 0, sizeof(e));
+		ret = kpt_parse_probe(line, llen, def, &perr);
+		if (ret) {
+			kpt_err_set(&e, kpt_parse_errno(perr.code), perr.pos,
+				    "%s", kpt_parse_strerror(perr.code));
+			kpt_errlog_add(lineno, line, llen, &e);
+			ret = e.err;
+			goto out;
+		}
+		if (def->kind == KPT_PROBE_NONE) {
+			lineno++;
+			continue;
+		}
+		if (nops == cap) {
+			struct kpt_op *n;
+
+			cap = cap ? cap * 2 : 8;
+			n = kvcalloc(cap, sizeof(*n), GFP_KERNEL);
+			if (!n) {
+				ret = -ENOMEM;
+				goto out;
+			}
+			if (ops)
+				memcpy(n, ops, nops * sizeof(*n));
+			kvfree(ops);
+			ops = n;
+		}
+		op = &ops[nops];
+		memset(op, 0, sizeof(*op));
+		op->lineno = lineno++;
+		op->line = line;
+		op->len = llen;
+		if (def->kind == KPT_PROBE_DELETE) {
+			op->kind = KPT_OP_DELETE;
+			strscpy(op->group, def->group, sizeof(op->group));
+			strscpy(op->event, def->event, sizeof(op->event));
+			op->any_group = def->flags & KPT_DEF_ANY_GROUP;
+			nops++;
+			continue;
+		}
+		ret = security_locked_down(LOCKDOWN_KPROBES);
+		if (ret) {
+			kpt_err_set(&e, ret, 0,
+				    "the kernel is locked down: no new probes");
+			kpt_errlog_add(op->lineno, line, llen, &e);
+			goto out;
+		}
+		op->kind = KPT_OP_ADD;
+		op->p = kpt_probe_create(def, line, llen, &e);
+		if (IS_ERR(op->p)) {
+			op->p = NULL;
+			kpt_errlog_add(op->lineno, line, llen, &e);
+			ret = e.err;
+			goto out;
+		}
+		nops++;
+	}
+
+	if (nops) {
+		mutex_lock(&kpt_mutex);
+		ret = kpt_commit(ops, nops);
+		mutex_unlock(&kpt_mutex);
+	}
+out:
+	for (i = 0; i < nops; i++)
+		if (ops[i].p)
+			kpt_probe_free(ops[i].p);
+	kvfree(ops);
+	kvfree(def);
+	return ret;
+}
+
+/* ---- kprobe_events ------------------------------------------------------ */
+
+struct kpt_wstate {
+	char *carry;			/* partial last line, KPT_LINE_MAX + 1 */
+	size_t carry_len;
+	unsigned int lineno;		/* lines seen on this open file */
+};
+
+static void *kpt_events_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&kpt_mutex);
+	return seq_list_start(&kpt_probes, *pos);
+}
+
+static void *kpt_events_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	return seq_list_next(v, &kpt_probes, pos);
+}
+
+static void kpt_events_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&kpt_mutex);
+}
+
+static int kpt_events_show(struct seq_file *m, void *v)
+{
+	struct kpt_probe *p = list_entry(v, struct kpt_probe, list);
+
+	seq_printf(m, "%s\n", p->listing);
+	return 0;
+}
+
+static const struct seq_operations kpt_events_sops = {
+	.start = kpt_events_start,
+	.next = kpt_events_next,
+	.stop = kpt_events_stop,
+	.show = kpt_events_show,
+};
+
+static int kpt_events_open(struct inode *inode, struct file *file)
+{
+	struct kpt_wstate *ws;
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		ret = kpt_control_clear(false);
+		if (ret)
+			return ret;
+	}
+	ret = seq_open(file, &kpt_events_sops);
+	if (ret)
+		return ret;
+	if (file->f_mode & FMODE_WRITE) {
+		ws = kzalloc(sizeof(*ws), GFP_KERNEL);
+		if (ws)
+			ws->carry = kvmalloc(KPT_LINE_MAX + 1, GFP_KERNEL);
+		if (!ws || !ws->carry) {
+			kfree(ws);
+			seq_release(inode, file);
+			return -ENOMEM;
+		}
+		ws->lineno = 1;
+		((struct seq_file *)file->private_data)->private = ws;
+	}
+	return 0;
+}
+
+static ssize_t kpt_events_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	struct kpt_wstate *ws = ((struct seq_file *)file->private_data)->private;
+	size_t total, complete, rest;
+	char *buf, *nl;
+	int ret;
+
+	if (!count)
+		return 0;
+	if (count > KPT_WRITE_MAX)
+		return -E2BIG;
+	total = ws->carry_len + count;
+	buf = kvmalloc(total + 1, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, ws->carry, ws->carry_len);
+	if (copy_from_user(buf + ws->carry_len, ubuf, count)) {
+		kvfree(buf);
+		return -EFAULT;
+	}
+	buf[total] = '\0';
+
+	for (nl = buf + total; nl > buf && nl[-1] != '\n'; nl--)
+		;
+	complete = nl - buf;
+	rest = total - complete;
+	if (rest > KPT_LINE_MAX) {
+		struct kpt_err e = {};
+		unsigned int lines = 0;
+		size_t i;
+
+		for (i = 0; i < complete; i++)
+			lines += buf[i] == '\n';
+		kpt_err_set(&e, -E2BIG, KPT_LINE_MAX, "line too long (max %d bytes)",
+			    KPT_LINE_MAX);
+		kpt_errlog_add(ws->lineno + lines, buf + complete, rest, &e);
+		ws->carry_len = 0;
+		kvfree(buf);
+		return -E2BIG;
+	}
+	ret = 0;
+	if (complete)
+		ret = kpt_control_apply(buf, complete, ws->lineno);
+	if (!ret) {
+		size_t i;
+
+		for (i = 0; i < complete; i++)
+			ws->lineno += buf[i] == '\n';
+		memcpy(ws->carry, buf + complete, rest);
+		ws->carry_len = rest;
+	}
+	kvfree(buf);
+	return ret ? ret : count;
+}
+
+/* close(): apply what is left of the last line */
+static int kpt_events_flush(struct file *file, fl_owner_t id)
+{
+	struct seq_file *m = file->private_data;
+	struct kpt_wstate *ws = m ? m->private : NULL;
+	int ret;
+
+	if (!ws || !ws->carry_len)
+		return 0;
+	ret = kpt_control_apply(ws->carry, ws->carry_len, ws->lineno);
+	ws->carry_len = 0;
+	return ret;
+}
+
+static int kpt_events_release(struct inode *inode, struct file *file)
+{
+	struct kpt_wstate *ws = ((struct seq_file *)file->private_data)->private;
+
+	if (ws) {
+		kvfree(ws->carry);
+		kfree(ws);
+	}
+	return seq_release(inode, file);
+}
+
+static const struct file_operations kpt_events_fops = {
+	.owner = THIS_MODULE,
+	.open = kpt_events_open,
+	.read = seq_read,
+	.write = kpt_events_write,
+	.flush = kpt_events_flush,
+	.llseek = seq_lseek,
+	.release = kpt_events_release,
+};
+
+/* ---- kprobe_profile ----------------------------------------------------- */
+
+static int kpt_profile_show(struct seq_file *m, void *v)
+{
+	struct kpt_probe *p = list_entry(v, struct kpt_probe, list);
+
+	seq_printf(m, "  %-44s %15lu %15lu\n", kpt_probe_name(p),
+		   kpt_probe_hits(p), kpt_probe_misses(p));
+	return 0;
+}
+
+static const struct seq_operations kpt_profile_sops = {
+	.start = kpt_events_start,
+	.next = kpt_events_next,
+	.stop = kpt_events_stop,
+	.show = kpt_profile_show,
+};
+
+static int kpt_profile_open(struct inode *inode, struct file *file)
+{
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	return seq_open(file, &kpt_profile_sops);
+}
+
+static const struct file_operations kpt_profile_fops = {
+	.owner = THIS_MODULE,
+	.open = kpt_profile_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = seq_release,
+};
+
+int kpt_control_init(struct dentry *dir)
+{
+	debugfs_create_file("kprobe_events", 0600, dir, NULL,
+			    &kpt_events_fops);
+	debugfs_create_file("kprobe_profile", 0400, dir, NULL,
+			    &kpt_profile_fops);
+	return 0;
+}
+
+/*
+ * Unload: refuse new enables, then remove every probe.  Events enabled in
+ * another trace instance hold a module reference, so we cannot get here
+ * with one; an event held in soft mode by a trigger cannot be removed:
+ * its kprobe is unregistered all the same and the core removes the event
+ * when the module goes (see kpt_event_exit()).
+ */
+void kpt_control_exit(void)
+{
+	struct kpt_probe *p, *tmp;
+
+	mutex_lock(kpt_ksyms.event_mutex);
+	kpt_exiting = true;
+	mutex_unlock(kpt_ksyms.event_mutex);
+
+	kpt_control_clear(true);
+	mutex_lock(&kpt_mutex);
+	list_for_each_entry_safe(p, tmp, &kpt_probes, list) {
+		pr_warn("event %s is still in use; unregistering its probe\n",
+			kpt_probe_name(p));
+		kpt_event_disable(p);
+		kpt_probe_unregister_many(&p, 1);
+		list_del_init(&p->list);
+		/* p stays allocated: the core still has its event call */
+	}
+	mutex_unlock(&kpt_mutex);
+}

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One dynamic ftrace event per probe, in tracefs events/<group>/<EVENT>/
+ * (group "kprobetrace"), built on the exported trace-event API.
+ *
+ * Output types.  In 6.1 trace_remove_event_call() unregisters the event's
+ * output type (event_remove(): "if (call->event.funcs)
+ * __unregister_trace_event(&call->event)"), after which records already in
+ * the ring buffer print as "Unknown type".  Yet the seed's usage example
+ * clears every probe and then reads the trace.  So the output type is not
+ * the call's: every probe takes a struct kpt_otype, a trace_event we
+ * register ourselves (register_trace_event() assigns its type id), and
+ * sets call->event.type to that id with call->event.funcs left NULL, so
+ * removing the call leaves the type registered.  The printers are generic
+ * (a record carries its address(es), nargs and the values), so a type
+ * outlives its probe: when the probe goes the type is only marked unused,
+ * and the next probe of the same kind (entry/return) reuses it.  Live
+ * types therefore never exceed the peak number of probes; all of them are
+ * unregistered at module unload (after which no record can reach our
+ * printers: unregister_trace_event() takes trace_event_sem for writing,
+ * and printing holds it for reading).
+ * Every path that maps a type to something finds what it needs:
+ * trace_event_buffer_reserve() takes file->event_call->event.type, the
+ * id file prints call->event.type, filters and format use the call's
+ * fields, print_trace_line() finds our trace_event by type.  The struct
+ * trace_event is embedded in an otherwise unused trace_event_call (flag
+ * DYNAMIC) because some core code does container_of(trace_event,
+ * struct trace_event_call, event) on any type it prints.  Only
+ * tp_printk (output_printk) skips our events: it wants call->event.funcs.
+ *
+ * Arming.  The kprobe is registered disabled and armed by the event's
+ * reg() callback (TRACE_REG_REGISTER from the enable file, the seed's
+ * "live at once" enable, triggers); it is disarmed when the last trace
+ * instance disables the event.  Enabled in an instance other than the
+ * top one, the event holds a module reference (we could not disable it
+ * at unload).  perf is refused (-EOPNOTSUPP) for now.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/trace_events.h>
+#include <linux/trace_seq.h>
+#include "kpt_ksyms.h"
+#include "kpt_probe.h"
+
+struct kpt_otype {
+	struct trace_event_call shell;	/* only shell.event is used */
+	struct list_head list;		/* kpt_otypes, under kpt_mutex */
+	bool is_return;
+	bool in_use;
+};
+
+static LIST_HEAD(kpt_otypes);
+bool kpt_exiting;
+
+/* ---- printing (trace file) --------------------------------------------- */
+
+static unsigned int kpt_rec_nargs(struct trace_iterator *iter, int nargs,
+				  size_t hdr)
+{
+	size_t room = iter->ent_size > hdr ? iter->ent_size - hdr : 0;
+
+	if (nargs < 0)
+		return 0;
+	return min_t(size_t, nargs, room / sizeof(unsigned long));
+}
+
+static void kpt_print_args(struct trace_seq *s, const unsigned long *args,
+			   unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		trace_seq_printf(s, " 0x%lx", args[i]);
+	trace_seq_putc(s, '\n');
+}
+
+/* SYM+off/size: 0x.. 0x.. */
+static enum print_line_t kpt_print_entry(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
+{
+	struct kpt_entry_rec *r = (struct kpt_entry_rec *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	trace_seq_printf(s, "%pS:", (void *)r->ip);
+	kpt_print_args(s, r->args, kpt_rec_nargs(iter, r->nargs,
+			offsetof(struct kpt_entry_rec, args)));
+	return trace_handle_return(s);
+}
+
+/* CALLER+off/size <- SYM: 0x.. 0x.. */
+static enum print_line_t kpt_print_return(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct kpt_return_rec *r = (struct kpt_return_rec *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	trace_seq_printf(s, "%pS <- %ps:", (void *)r->ret_ip, (void *)r->func);
+	kpt_print_args(s, r->args, kpt_rec_nargs(iter, r->nargs,
+			offsetof(struct kpt_return_rec, args)));
+	return trace_handle_return(s);
+}
+
+static struct trace_event_functions kpt_entry_funcs = {
+	.trace = kpt_print_entry,
+};
+
+static struct trace_event_functions kpt_return_funcs = {
+	.trace = kpt_print_return,
+};
+
+/* An output type of the right kind: an unused one, or a new one. */
+static struct kpt_otype *kpt_otype_get(bool is_return)
+{
+	struct kpt_otype *t;
+
+	lockdep_assert_held(&kpt_mutex);
+	list_for_each_entry(t, &kpt_otypes, list) {
+		if (!t->in_use && t->is_return == is_return) {
+			t->in_use = true;
+			return t;
+		}
+	}
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	if (!t)
+		return NULL;
+	t->is_return = is_return;
+	t->shell.flags = TRACE_EVENT_FL_DYNAMIC;
+	t->shell.event.funcs = is_return ? &kpt_return_funcs :
+					   &kpt_entry_funcs;
+	if (!register_trace_event(&t->shell.event)) {
+		kfree(t);
+		return NULL;
+	}
+	t->in_use = true;
+	list_add_tail(&t->list, &kpt_otypes);
+	return t;
+}
+
+/* ---- fields, format ------------------------------------------------------ */
+
+static bool kpt_field_taken(struct kpt_probe *p, const char *name,
+			    unsigned int upto)
+{
+	static const char * const fixed[] = { "ip", "func", "ret_ip", "nargs" };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(fixed); i++)
+		if (!strcmp(name, fixed[i]))
+			return true;
+	if (!strncmp(name, "common_", 7))
+		return true;
+	if (!strncmp(name, "arg", 3)) {
+		unsigned int n;
+
+		if (!kstrtouint(name + 3, 10, &n) && n < p->nargs)
+			return true;
+	}
+	for (i = 0; i < upto; i++)
+		if (!strcmp(name, p->def->args[i].name))
+			return true;
+	return false;
+}
+
+/*
+ * Fields: ip (entry) or func and ret_ip (return), nargs, arg0..argN-1,
+ * plus one alias field per argument that has an alias (see kpt_probe_def.h
+ * for which do), at the same offset as its argN: so filters take both
+ * names.  An alias that would shadow a field or an earlier alias (e.g.
+ * %ip's "ip" on an entry probe) is not added.
+ */
+static int kpt_define_fields(struct trace_event_call *call)
+{
+	struct kpt_probe *p = call->data;
+	const char *name = p->field_names;
+	size_t args_off;
+	unsigned int i;
+	int ret;
+
+	if (p->is_return) {
+		ret = trace_define_field(call, "unsigned long", "func",
+					 offsetof(struct kpt_return_rec, func),
+					 sizeof(long), 0, FILTER_OTHER);
+		ret = ret ?: trace_define_field(call, "unsigned long", "ret_ip",
+					 offsetof(struct kpt_return_rec, ret_ip),
+					 sizeof(long), 0, FILTER_OTHER);
+		ret = ret ?: trace_define_field(call, "int", "nargs",
+					 offsetof(struct kpt_return_rec, nargs),
+					 sizeof(int), 1, FILTER_OTHER);
+		args_off = offsetof(struct kpt_return_rec, args);
+	} else {
+		ret = trace_define_field(call, "unsigned long", "ip",
+					 offsetof(struct kpt_entry_rec, ip),
+					 sizeof(long), 0, FILTER_OTHER);
+		ret = ret ?: trace_define_field(call, "int", "nargs",
+					 offsetof(struct kpt_entry_rec, nargs),
+					 sizeof(int), 1, FILTER_OTHER);
+		args_off = offsetof(struct kpt_entry_rec, args);
+	}
+	for (i = 0; !ret && i < p->nargs; i++) {
+		ret = trace_define_field(call, "unsigned long", name,
+					 args_off + i * sizeof(long),
+					 sizeof(long), 0, FILTER_OTHER);
+		name += strlen(name) + 1;
+	}
+	for (i = 0; !ret && i < p->nargs; i++) {
+		const char *alias = p->def->args[i].name;
+
+		if (!alias[0] || kpt_field_taken(p, alias, i))
+			continue;
+		ret = trace_define_field(call, "unsigned long", alias,
+					 args_off + i * sizeof(long),
+					 sizeof(long), 0, FILTER_OTHER);
+	}
+	return ret;
+}
+
+static struct trace_event_fields kpt_fields_array[] = {
+	{ .type = TRACE_FUNCTION_TYPE, .define_fields = kpt_define_fields },
+	{}
+};
+
+/* "%lx: 0x%lx ...", REC->ip, REC->arg0 ... (or "%lx <- %lx: ...") */
+static char *kpt_make_print_fmt(struct kpt_probe *p)
+{
+	size_t size = 64 + p->nargs * 24, n;
+	unsigned int i;
+	char *buf;
+
+	buf = kmalloc(size, GFP_KERNEL);
+	if (!buf)
+		return NULL;
+	n = scnprintf(buf, size, "\"%s", p->is_return ? "%lx <- %lx:" : "%lx:");
+	for (i = 0; i < p->nargs; i++)
+		n += scnprintf(buf + n, size - n, " 0x%%lx");
+	n += scnprintf(buf + n, size - n, "\", %s",
+		       p->is_return ? "REC->ret_ip, REC->func" : "REC->ip");
+	for (i = 0; i < p->nargs; i++)
+		n += scnprintf(buf + n, size - n, ", REC->arg%u", i);
+	return buf;
+}
+
+static char *kpt_make_field_names(struct kpt_probe *p)
+{
+	size_t size = p->nargs * 8 + 1, n = 0;
+	unsigned int i;
+	char *buf;
+
+	buf = kmalloc(size, GFP_KERNEL);
+	if (!buf)
+		return NULL;
+	for (i = 0; i < p->nargs; i++)
+		n += scnprintf(buf + n, size - n, "arg%u", i) + 1;
+	return buf;
+}
+
+/* ---- arming: reg() ------------------------------------------------------ */
+
+static int kpt_link_add(struct kpt_probe *p, struct trace_event_file *file)
+{
+	struct kpt_link *link;
+	bool first = list_empty(&p->links);
+	int ret;
+
+	if (kpt_exiting)
+		return -ENODEV;
+	link = kzalloc(sizeof(*link), GFP_KERNEL);
+	if (!link)
+		return -ENOMEM;
+	link->file = file;
+	if (file->tr != kpt_ksyms.global_trace) {
+		if (!try_module_get(THIS_MODULE)) {
+			kfree(link);
+			return -ENODEV;
+		}
+		link->pinned = true;
+	}
+	list_add_tail_rcu(&link->list, &p->links);
+	if (first) {
+		ret = enable_kprobe(&p->rp.kp);
+		if (ret) {
+			list_del_rcu(&link->list);
+			if (link->pinned)
+				module_put(THIS_MODULE);
+			kfree_rcu(link, rcu);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static void kpt_link_del(struct kpt_probe *p, struct trace_event_file *file)
+{
+	struct kpt_link *link;
+
+	list_for_each_entry(link, &p->links, list) {
+		if (link->file != file)
+			continue;
+		list_del_rcu(&link->list);
+		if (list_empty(&p->links))
+			disable_kprobe(&p->rp.kp);
+		if (link->pinned)
+			module_put(THIS_MODULE);
+		/*
+		 * A handler may still be using the link; the file itself
+		 * lives until the event is removed, which waits for a grace
+		 * period first (kpt_control.c / instance removal).
+		 */
+		kfree_rcu(link, rcu);
+		return;
+	}
+}
+
+static int kpt_event_reg(struct trace_event_call *call, enum trace_reg type,
+			 void *data)
+{
+	struct kpt_probe *p = call->data;
+
+	switch (type) {
+	case TRACE_REG_REGISTER:
+		return kpt_link_add(p, data);
+	case TRACE_REG_UNREGISTER:
+		kpt_link_del(p, data);
+		return 0;
+#ifdef CONFIG_PERF_EVENTS
+	case TRACE_REG_PERF_REGISTER:
+		return -EOPNOTSUPP;
+	default:
+		return 0;
+#endif
+	}
+	return 0;
+}
+
+/* ---- hit path ----------------------------------------------------------- */
+
+static nokprobe_inline void
+kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
+	       struct pt_regs *regs, struct kretprobe_instance *ri)
+{
+	struct trace_event_buffer fbuffer;
+	void *rec;
+
+	if (trace_trigger_soft_disabled(file))
+		return;
+	rec = trace_event_buffer_reserve(&fbuffer, file, p->rec_size);
+	if (!rec)
+		return;
+	fbuffer.regs = regs;
+	if (ri) {
+		struct kpt_return_rec *r = rec;
+
+		r->func = (unsigned long)p->rp.kp.addr;
+		r->ret_ip = get_kretprobe_retaddr(ri);
+		r->nargs = p->nargs;
+		kpt_fetch_args(p, regs, ri, r->args);
+	} else {
+		struct kpt_entry_rec *e = rec;
+
+		e->ip = (unsigned long)p->rp.kp.addr;
+		e->nargs = p->nargs;
+		kpt_fetch_args(p, regs, NULL, e->args);
+	}
+	trace_event_buffer_commit(&fbuffer);
+}
+
+void kpt_event_record(struct kpt_probe *p, struct pt_regs *regs,
+		      struct kretprobe_instance *ri)
+{
+	struct kpt_link *link;
+
+	/* kprobe handlers run with preemption off: an RCU reader */
+	list_for_each_entry_rcu(link, &p->links, list)
+		kpt_record_one(p, link->file, regs, ri);
+}
+NOKPROBE_SYMBOL(kpt_event_record);
+
+/* ---- add / enable / disable / remove (under kpt_mutex) ------------------ */
+
+int kpt_event_add(struct kpt_probe *p)
+{
+	int ret;
+
+	lockdep_assert_held(&kpt_mutex);
+	p->print_fmt = kpt_make_print_fmt(p);
+	p->field_names = kpt_make_field_names(p);
+	p->otype = kpt_otype_get(p->is_return);
+	if (!p->print_fmt || !p->field_names || !p->otype) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	p->class.system = p->def->group;
+	p->class.fields_array = kpt_fields_array;
+	INIT_LIST_HEAD(&p->class.fields);
+	p->class.reg = kpt_event_reg;
+	p->call.class = &p->class;
+	p->call.name = p->def->event;
+	p->call.event.type = p->otype->shell.event.type;
+	p->call.event.funcs = NULL;	/* see the top of this file */
+	p->call.print_fmt = p->print_fmt;
+	p->call.data = p;
+
+	mutex_lock(kpt_ksyms.event_mutex);
+	ret = trace_add_event_call(&p->call);
+	if (!ret)
+		/* perf and enable_event triggers pin us while they use it */
+		p->call.module = THIS_MODULE;
+	mutex_unlock(kpt_ksyms.event_mutex);
+	if (ret)
+		goto fail;
+	p->event_added = true;
+	return 0;
+fail:
+	if (p->otype)
+		p->otype->in_use = false;
+	p->otype = NULL;
+	return ret;
+}
+
+int kpt_event_enable(struct kpt_probe *p)
+{
+	return trace_set_clr_event(p->def->group, p->def->event, 1);
+}
+
+/*
+ * Disable the event in the top trace instance; -EBUSY if it is still
+ * enabled elsewhere (another instance, a trigger in soft mode).  The
+ * caller waits for an RCU grace period before kpt_event_remove().
+ */
+int kpt_event_disable(struct kpt_probe *p)
+{
+	bool busy;
+
+	if (!p->event_added)
+		return 0;
+	trace_set_clr_event(p->def->group, p->def->event, 0);
+	mutex_lock(kpt_ksyms.event_mutex);
+	busy = !list_empty(&p->links);
+	mutex_unlock(kpt_ksyms.event_mutex);
+	return busy ? -EBUSY : 0;
+}
+
+int kpt_event_remove(struct kpt_probe *p)
+{
+	int ret;
+
+	lockdep_assert_held(&kpt_mutex);
+	if (!p->event_added)
+		return 0;
+	mutex_lock(kpt_ksyms.event_mutex);
+	ret = trace_remove_event_call(&p->call);
+	mutex_unlock(kpt_ksyms.event_mutex);
+	if (ret)
+		return ret;
+	p->event_added = false;
+	p->otype->in_use = false;	/* kept registered: see above */
+	p->otype = NULL;
+	return 0;
+}
+
+int kpt_event_init(void)
+{
+	return 0;
+}
+
+/*
+ * At unload, after every probe we could remove is gone: drop every output
+ * type, also one whose probe could not be removed (an event still held in
+ * soft mode by a trigger): the core removes such an event itself when this
+ * module goes (trace_module_remove_events(), as call->module is us), and
+ * no record of ours can be printed after this.
+ */
+void kpt_event_exit(void)
+{
+	struct kpt_otype *t, *tmp;
+
+	mutex_lock(&kpt_mutex);
+	list_for_each_entry_safe(t, tmp, &kpt_otypes, list) {
+		unregister_trace_event(&t->shell.event);
+		list_del(&t->list);
+		kfree(t);
+	}
+	mutex_unlock(&kpt_mutex);
+}

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Non-exported kernel symbols, resolved once at load time.
+ *
+ * kallsyms_lookup_name() itself is not exported since 5.7.  Its address
+ * is found with a throw-away kprobe: register_kprobe() resolves
+ * kp.symbol_name through the very function we are after and leaves the
+ * address in kp.addr; the kprobe is unregistered at once, before anything
+ * could hit it (it has no handlers anyway).  Every other symbol is then
+ * looked up with kallsyms_lookup_name() (CONFIG_KALLSYMS_ALL=y makes data
+ * symbols such as event_mutex visible).  A missing symbol fails the load
+ * with a message naming it: no feature silently degrades.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include "kpt_ksyms.h"
+
+struct kpt_ksyms kpt_ksyms;
+
+static unsigned long kpt_find_kallsyms_lookup_name(void)
+{
+	struct kprobe kp = { .symbol_name = "kallsyms_lookup_name" };
+	unsigned long addr;
+	int ret;
+
+	ret = register_kprobe(&kp);
+	if (ret < 0) {
+		pr_err("cannot find kallsyms_lookup_name (register_kprobe: %d)\n",
+		       ret);
+		return 0;
+	}
+	addr = (unsigned long)kp.addr;
+	unregister_kprobe(&kp);
+	return addr;
+}
+
+static int kpt_resolve(const char *name, void **out)
+{
+	unsigned long addr = kpt_ksyms.lookup_name(name);
+
+	if (!addr) {
+		pr_err("cannot resolve kernel symbol %s\n", name);
+		return -ENOENT;
+	}
+	*out = (void *)addr;
+	return 0;
+}
+
+int kpt_ksyms_init(void)
+{
+	unsigned long addr = kpt_find_kallsyms_lookup_name();
+	int ret = 0;
+
+	if (!addr)
+		return -ENOENT;
+	kpt_ksyms.lookup_name = (void *)addr;
+
+	ret = ret ?: kpt_resolve("kallsyms_lookup_size_offset", (void **)&kpt_ksyms.lookup_size_offset);
+	ret = ret ?: kpt_resolve("kallsyms_on_each_match_symbol", (void **)&kpt_ksyms.on_each_match_symbol);
+	ret = ret ?: kpt_resolve("module_kallsyms_on_each_symbol", (void **)&kpt_ksyms.module_on_each_symbol);
+	ret = ret ?: kpt_resolve("get_kprobe", (void **)&kpt_ksyms.get_kprobe);
+	ret = ret ?: kpt_resolve("event_mutex", (void **)&kpt_ksyms.event_mutex);
+	ret = ret ?: kpt_resolve("global_trace", (void **)&kpt_ksyms.global_trace);
+	return ret;
+}

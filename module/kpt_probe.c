@@ -1,0 +1,492 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Probe objects: compiling a parsed definition into a fetch program,
+ * (un)registering the kprobe/kretprobe, and the hit path.
+ *
+ * The hit path (the handlers, kpt_fetch_args, kpt_event_record) takes no
+ * lock and allocates nothing: it counts the hit in a per-CPU counter,
+ * evaluates each argument's precompiled ops with a loop and writes one
+ * ring-buffer record per trace instance that enabled the event.  It is
+ * NOKPROBE_SYMBOL/nokprobe_inline throughout so that it cannot be probed
+ * (and recurse) itself.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kprobes.h>
+#include <linux/percpu.h>
+#include <linux/security.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include "kpt_probe.h"
+#include "kpt_ksyms.h"
+#include "kpt_regs.h"
+
+DEFINE_MUTEX(kpt_mutex);
+LIST_HEAD(kpt_probes);
+
+int kpt_err_set(struct kpt_err *e, int err, size_t pos, const char *fmt, ...)
+{
+	va_list ap;
+
+	e->err = err;
+	e->pos = pos;
+	va_start(ap, fmt);
+	vscnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+/* ---- hit path ---------------------------------------------------------- */
+
+static nokprobe_inline unsigned long
+kpt_convert(const struct kpt_carg *a, unsigned long v)
+{
+	if (a->size < sizeof(long)) {
+		unsigned int bits = a->size * 8;
+
+		v &= (1UL << bits) - 1;
+		if (a->type >= KPT_T_S8 && a->type <= KPT_T_S64 &&
+		    (v & (1UL << (bits - 1))))
+			v |= ~((1UL << bits) - 1);
+	}
+	if (a->type == KPT_T_BITFIELD) {
+		v >>= a->bf_offset;
+		if (a->bf_width < BITS_PER_LONG)
+			v &= (1UL << a->bf_width) - 1;
+	}
+	return v;
+}
+
+static nokprobe_inline unsigned long
+kpt_fetch_one(struct kpt_probe *p, const struct kpt_carg *a,
+	      struct pt_regs *regs, struct kretprobe_instance *ri,
+	      bool mem_ok)
+{
+	const struct kpt_cop *op = &p->ops[a->first];
+	const struct kpt_cop *end = op + a->nops;
+	unsigned long v = 0;
+
+	switch (op->op) {
+	case KPT_COP_REG:
+		v = kpt_regs_get_register(regs, op->val);
+		break;
+	case KPT_COP_STACK:
+		if (!kpt_regs_get_kernel_stack_nth(regs, op->val, &v))
+			return KPT_FAULT_VALUE;
+		break;
+	case KPT_COP_STACK_ADDR:
+		v = kernel_stack_pointer(regs);
+		break;
+	case KPT_COP_RETVAL:
+		v = regs_return_value(regs);
+		break;
+	case KPT_COP_RETADDR:
+		v = ri ? get_kretprobe_retaddr(ri) : 0;
+		break;
+	case KPT_COP_IMM:
+		v = op->val;
+		break;
+	}
+	for (op++; op < end; op++) {
+		unsigned long addr = v + op->val;
+
+		if (!mem_ok)
+			return KPT_FAULT_VALUE;
+		v = 0;
+		if (op->op == KPT_COP_DEREF) {
+			if (copy_from_kernel_nofault(&v, (void *)addr, op->size))
+				return KPT_FAULT_VALUE;
+		} else if (copy_from_user_nofault(&v, (void __user *)addr,
+						  op->size)) {
+			return KPT_FAULT_VALUE;
+		}
+	}
+	return kpt_convert(a, v);
+}
+
+void kpt_fetch_args(struct kpt_probe *p, struct pt_regs *regs,
+		    struct kretprobe_instance *ri, unsigned long *vals)
+{
+	bool mem_ok = true;
+	unsigned int i;
+
+	/* memory reads through our probes stop once the kernel is locked down */
+	if (p->has_mem && security_locked_down(LOCKDOWN_KPROBES))
+		mem_ok = false;
+	for (i = 0; i < p->nargs; i++)
+		vals[i] = kpt_fetch_one(p, &p->args[i], regs, ri, mem_ok);
+}
+NOKPROBE_SYMBOL(kpt_fetch_args);
+
+#define KPT_CAPTURE_MAX	8
+
+static nokprobe_inline void kpt_capture(struct kpt_probe *p,
+					struct pt_regs *regs,
+					struct kretprobe_instance *ri)
+{
+	unsigned long vals[KPT_CAPTURE_MAX];
+
+	if (p->nargs > KPT_CAPTURE_MAX)
+		return;
+	kpt_fetch_args(p, regs, ri, vals);
+	p->capture(p, vals, (unsigned long)p->rp.kp.addr,
+		   ri ? get_kretprobe_retaddr(ri) : 0);
+}
+
+static int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct kpt_probe *p = container_of(kp, struct kpt_probe, rp.kp);
+
+	this_cpu_inc(*p->hits);
+	if (unlikely(p->capture))
+		kpt_capture(p, regs, NULL);
+	else
+		kpt_event_record(p, regs, NULL);
+	return 0;
+}
+NOKPROBE_SYMBOL(kpt_kprobe_handler);
+
+static int kpt_kretprobe_handler(struct kretprobe_instance *ri,
+				 struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+	struct kpt_probe *p;
+
+	if (unlikely(!rp))
+		return 0;
+	p = container_of(rp, struct kpt_probe, rp);
+	this_cpu_inc(*p->hits);
+	if (unlikely(p->capture))
+		kpt_capture(p, regs, ri);
+	else
+		kpt_event_record(p, regs, ri);
+	return 0;
+}
+NOKPROBE_SYMBOL(kpt_kretprobe_handler);
+
+/* ---- definition time ---------------------------------------------------- */
+
+/* Byte offset of whitespace-separated token N of LINE (0 = "p:..."). */
+size_t kpt_token_pos(const char *line, size_t len, unsigned int n)
+{
+	size_t i = 0;
+
+	for (;;) {
+		while (i < len && isspace(line[i]))
+			i++;
+		if (!n-- || i >= len)
+			return i;
+		while (i < len && !isspace(line[i]))
+			i++;
+	}
+}
+
+static const u8 kpt_arg_regs[KPT_REGS_NR_ARG_REGS] = {
+	KPT_REG_DI, KPT_REG_SI, KPT_REG_DX, KPT_REG_CX, KPT_REG_R8, KPT_REG_R9,
+};
+
+static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
+			   unsigned int idx, unsigned int *nops,
+			   const char *line, size_t len, struct kpt_err *e)
+{
+	const struct kpt_probe_arg *da = &def->args[idx];
+	struct kpt_carg *a = &p->args[idx];
+	size_t pos = kpt_token_pos(line, len, idx + 2);
+	unsigned int i;
+
+	switch (da->type) {
+	case KPT_T_STRING:
+	case KPT_T_USTRING:
+	case KPT_T_SYMSTR:
+		return kpt_err_set(e, -EINVAL, pos,
+				   "string arguments are not supported by kprobetrace");
+	}
+	if (da->array_len)
+		return kpt_err_set(e, -EINVAL, pos,
+				   "array arguments are not supported by kprobetrace");
+	if (!da->nops || da->nops > KPT_MAX_OPS)
+		return kpt_err_set(e, -EINVAL, pos, "empty fetch program");
+
+	a->first = *nops;
+	a->nops = da->nops;
+	a->type = da->type;
+	a->size = da->size ? da->size : sizeof(long);
+	a->bf_width = da->bf_width;
+	a->bf_offset = da->bf_offset;
+
+	for (i = 0; i < da->nops; i++) {
+		const struct kpt_fetch_op *fo = &da->ops[i];
+		struct kpt_cop *op = &p->ops[*nops + i];
+		unsigned long addr;
+		int ret;
+
+		op->size = sizeof(long);
+		switch (fo->op) {
+		case KPT_FOP_REG:
+			if (fo->val < 0 || fo->val >= KPT_REG_NR)
+				return kpt_err_set(e, -EINVAL, pos,
+						   "bad register");
+			op->op = KPT_COP_REG;
+			op->val = fo->val * 8;
+			break;
+		case KPT_FOP_STACK:
+			op->op = KPT_COP_STACK;
+			op->val = fo->val;
+			break;
+		case KPT_FOP_STACK_ADDR:
+			op->op = KPT_COP_STACK_ADDR;
+			break;
+		case KPT_FOP_ARG:
+			if (fo->val < KPT_REGS_NR_ARG_REGS) {
+				op->op = KPT_COP_REG;
+				op->val = kpt_arg_regs[fo->val] * 8;
+			} else {
+				/* s0 is the return address at the entry */
+				op->op = KPT_COP_STACK;
+				op->val = fo->val - KPT_REGS_NR_ARG_REGS + 1;
+			}
+			break;
+		case KPT_FOP_RETVAL:
+		case KPT_FOP_RETADDR:
+			if (!p->is_return)
+				return kpt_err_set(e, -EINVAL, pos,
+						   "rv/ra are only for return probes");
+			op->op = fo->op == KPT_FOP_RETVAL ? KPT_COP_RETVAL :
+							    KPT_COP_RETADDR;
+			break;
+		case KPT_FOP_IMM:
+			op->op = KPT_COP_IMM;
+			op->val = fo->val;
+			break;
+		case KPT_FOP_SYMBOL:
+			ret = kpt_resolve_symbol(NULL,
+						 kpt_def_str(def, fo->sym),
+						 &addr, e, pos);
+			if (ret)
+				return ret;
+			op->op = KPT_COP_IMM;
+			op->val = addr + fo->val;
+			break;
+		case KPT_FOP_DEREF:
+		case KPT_FOP_UDEREF:
+			if (!i)
+				return kpt_err_set(e, -EINVAL, pos,
+						   "bad fetch program");
+			op->op = fo->op == KPT_FOP_DEREF ? KPT_COP_DEREF :
+							   KPT_COP_UDEREF;
+			op->val = fo->val;
+			if (i == da->nops - 1)
+				op->size = a->size;
+			p->has_mem = true;
+			break;
+		default:
+			return kpt_err_set(e, -EINVAL, pos,
+					   "this fetch argument is not supported by kprobetrace");
+		}
+		if (i && op->op != KPT_COP_DEREF && op->op != KPT_COP_UDEREF)
+			return kpt_err_set(e, -EINVAL, pos, "bad fetch program");
+	}
+	*nops += da->nops;
+	return 0;
+}
+
+struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
+				   const char *line, size_t len,
+				   struct kpt_err *e)
+{
+	size_t pos_loc = kpt_token_pos(line, len, 1);
+	unsigned int i, nops = 0, total_ops = 0;
+	struct kpt_probe *p;
+	size_t need;
+	int ret;
+
+	if (strcmp(def->group, KPT_DEFAULT_GROUP)) {
+		kpt_err_set(e, -EINVAL, 2, "the event group must be %s",
+			    KPT_DEFAULT_GROUP);
+		return ERR_PTR(e->err);
+	}
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		goto nomem;
+	INIT_LIST_HEAD(&p->list);
+	INIT_LIST_HEAD(&p->links);
+	p->is_return = def->kind == KPT_PROBE_RETURN;
+	p->nargs = def->nargs;
+	p->def = kvmalloc(KPT_PROBE_DEF_SIZE(def->nargs), GFP_KERNEL);
+	if (!p->def)
+		goto nomem;
+	memcpy(p->def, def, KPT_PROBE_DEF_SIZE(def->nargs));
+	for (i = 0; i < def->nargs; i++)
+		total_ops += def->args[i].nops;
+	p->args = kcalloc(max_t(unsigned int, def->nargs, 1),
+			  sizeof(*p->args), GFP_KERNEL);
+	p->ops = kcalloc(max_t(unsigned int, total_ops, 1), sizeof(*p->ops),
+			 GFP_KERNEL);
+	p->hits = alloc_percpu(unsigned long);
+	if (!p->args || !p->ops || !p->hits)
+		goto nomem;
+
+	/* listed as written back: our group is the default, left out */
+	need = kpt_format_probe_opts(def, KPT_FMT_NO_DEFAULT_GROUP, NULL, 0) + 1;
+	p->listing = kmalloc(need, GFP_KERNEL);
+	if (!p->listing)
+		goto nomem;
+	kpt_format_probe_opts(def, KPT_FMT_NO_DEFAULT_GROUP, p->listing, need);
+
+	/* where */
+	if (def->loc == KPT_LOC_SYMBOL) {
+		const char *mod = def->module ? kpt_def_str(def, def->module) :
+						NULL;
+
+		ret = kpt_resolve_symbol(mod, kpt_def_str(def, def->symbol),
+					 &p->addr, e, pos_loc);
+		if (ret)
+			goto fail;
+		if (def->offset) {
+			unsigned long size = 0, off = 0;
+
+			if (def->offset > 0 &&
+			    (!kpt_ksyms.lookup_size_offset(p->addr, &size,
+							   &off) ||
+			     off != 0 || def->offset >= size)) {
+				kpt_err_set(e, -EINVAL, pos_loc,
+					    "offset +0x%llx is past the end of %s (size 0x%lx)",
+					    (unsigned long long)def->offset,
+					    kpt_def_str(def, def->symbol),
+					    size);
+				goto fail;
+			}
+			p->addr += def->offset;
+		}
+	} else {
+		p->addr = def->addr;
+	}
+	if (p->is_return && def->loc == KPT_LOC_SYMBOL && def->offset) {
+		kpt_err_set(e, -EINVAL, pos_loc,
+			    "a return probe takes no offset");
+		goto fail;
+	}
+	if (!p->is_return || def->loc == KPT_LOC_ADDR) {
+		ret = kpt_boundary_check(p->addr, e, pos_loc);
+		if (ret)
+			goto fail;
+	}
+
+	for (i = 0; i < def->nargs; i++) {
+		ret = kpt_compile_arg(p, def, i, &nops, line, len, e);
+		if (ret)
+			goto fail;
+	}
+	p->rec_size = p->is_return ?
+		struct_size((struct kpt_return_rec *)NULL, args, p->nargs) :
+		struct_size((struct kpt_entry_rec *)NULL, args, p->nargs);
+	return p;
+
+nomem:
+	kpt_err_set(e, -ENOMEM, 0, "out of memory");
+fail:
+	kpt_probe_free(p);
+	return ERR_PTR(e->err);
+}
+
+int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e)
+{
+	int ret;
+
+	/* the probe is armed only while its event is enabled (kpt_event.c) */
+	p->rp.kp.addr = (kprobe_opcode_t *)p->addr;
+	p->rp.kp.flags = KPROBE_FLAG_DISABLED;
+	if (p->is_return) {
+		p->rp.handler = kpt_kretprobe_handler;
+		p->rp.maxactive = p->def->maxactive;
+		ret = register_kretprobe(&p->rp);
+	} else {
+		p->rp.kp.pre_handler = kpt_kprobe_handler;
+		ret = register_kprobe(&p->rp.kp);
+	}
+	if (ret) {
+		const char *why = "";
+
+		if (ret == -EILSEQ)
+			why = ": not on an instruction boundary (kernel check)";
+		else if (ret == -EINVAL && p->is_return)
+			why = ": not a function entry, or a blacklisted function";
+		else if (ret == -EINVAL)
+			why = ": the address cannot be probed (blacklisted or not text)";
+		else if (ret == -EBUSY || ret == -EEXIST)
+			why = ": the address is busy";
+		return kpt_err_set(e, ret, 0,
+				   "cannot register the %s (error %d)%s",
+				   p->is_return ? "kretprobe" : "kprobe",
+				   ret, why);
+	}
+	p->registered = true;
+	return 0;
+}
+
+/* Unregister many probes with one batch (one RCU grace period). */
+void kpt_probe_unregister_many(struct kpt_probe **ps, unsigned int n)
+{
+	struct kretprobe **rps;
+	struct kprobe **kps;
+	unsigned int i, nk = 0, nr = 0;
+
+	kps = kcalloc(n, sizeof(*kps), GFP_KERNEL);
+	rps = kcalloc(n, sizeof(*rps), GFP_KERNEL);
+	for (i = 0; i < n; i++) {
+		struct kpt_probe *p = ps[i];
+
+		if (!p->registered)
+			continue;
+		if (!kps || !rps) {
+			/* no memory for the batch: one by one */
+			if (p->is_return)
+				unregister_kretprobe(&p->rp);
+			else
+				unregister_kprobe(&p->rp.kp);
+		} else if (p->is_return) {
+			rps[nr++] = &p->rp;
+		} else {
+			kps[nk++] = &p->rp.kp;
+		}
+		p->registered = false;
+	}
+	if (nk)
+		unregister_kprobes(kps, nk);
+	if (nr)
+		unregister_kretprobes(rps, nr);
+	kfree(kps);
+	kfree(rps);
+}
+
+void kpt_probe_free(struct kpt_probe *p)
+{
+	if (!p)
+		return;
+	if (p->registered)
+		kpt_probe_unregister_many(&p, 1);
+	free_percpu(p->hits);
+	kfree(p->print_fmt);
+	kfree(p->field_names);
+	kfree(p->listing);
+	kfree(p->ops);
+	kfree(p->args);
+	kvfree(p->def);
+	kfree(p);
+}
+
+unsigned long kpt_probe_hits(struct kpt_probe *p)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += *per_cpu_ptr(p->hits, cpu);
+	return sum;
+}
+
+unsigned long kpt_probe_misses(struct kpt_probe *p)
+{
+	return p->rp.kp.nmissed + (p->is_return ? p->rp.nmissed : 0);
+}

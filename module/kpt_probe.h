@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Probe objects: one kprobe or kretprobe, its precompiled fetch program,
+ * per-CPU hit counters and its ftrace event (kpt_event.c).
+ */
+#ifndef KPT_PROBE_H
+#define KPT_PROBE_H
+
+#include <linux/kprobes.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/trace_events.h>
+#include "kpt_probe_def.h"
+
+/*
+ * The value recorded for an argument whose memory read faults (or is
+ * refused under lockdown), or whose stack slot lies outside the stack:
+ * -EFAULT as an unsigned long, 0xfffffffffffffff2.
+ */
+#define KPT_FAULT_VALUE		((unsigned long)-EFAULT)
+
+/* Compiled fetch ops: what the hit path evaluates, nothing symbolic. */
+enum kpt_cop_kind {
+	KPT_COP_REG,		/* val = byte offset in pt_regs */
+	KPT_COP_STACK,		/* val = N */
+	KPT_COP_STACK_ADDR,
+	KPT_COP_RETVAL,
+	KPT_COP_RETADDR,
+	KPT_COP_IMM,		/* val = value */
+	KPT_COP_DEREF,		/* v = *(size bytes *)(v + val) */
+	KPT_COP_UDEREF,		/* the same from user memory */
+};
+
+struct kpt_cop {
+	u8 op;
+	u8 size;		/* bytes loaded by DEREF/UDEREF: 1 2 4 8 */
+	long val;
+};
+
+struct kpt_carg {
+	u16 first;		/* index of its first op in probe->ops */
+	u8 nops;
+	u8 type;		/* enum kpt_type */
+	u8 size;		/* value size in bytes (1 2 4 8) */
+	u8 bf_width;
+	u8 bf_offset;
+};
+
+/* One trace instance that enabled the event (RCU list, see kpt_event.c). */
+struct kpt_link {
+	struct list_head list;
+	struct trace_event_file *file;
+	bool pinned;		/* holds a module reference */
+	struct rcu_head rcu;
+};
+
+struct kpt_otype;
+
+struct kpt_probe {
+	struct list_head list;		/* kpt_probes, under kpt_mutex */
+	struct kretprobe rp;		/* rp.kp is the kprobe of entry probes */
+	struct kpt_probe_def *def;	/* trimmed copy: listing, fields */
+	char *listing;			/* canonical definition text */
+	unsigned long addr;		/* resolved probe address */
+	bool is_return;
+	bool registered;
+	bool event_added;
+	bool has_mem;			/* some arg reads memory */
+	u16 nargs;
+	u32 rec_size;			/* ring-buffer record bytes */
+	struct kpt_carg *args;
+	struct kpt_cop *ops;
+	unsigned long __percpu *hits;
+	/* selftest only: gets the fetched values instead of the trace */
+	void (*capture)(struct kpt_probe *p, const unsigned long *vals,
+			unsigned long ip, unsigned long ret_ip);
+	/* the ftrace event */
+	struct list_head links;		/* struct kpt_link, RCU */
+	struct kpt_otype *otype;
+	char *print_fmt;
+	char *field_names;		/* "arg0\0arg1\0..." */
+	struct trace_event_class class;
+	struct trace_event_call call;
+};
+
+/* Ring-buffer records (the format file shows these fields). */
+struct kpt_entry_rec {
+	struct trace_entry ent;
+	unsigned long ip;
+	int nargs;
+	unsigned long args[];
+};
+
+struct kpt_return_rec {
+	struct trace_entry ent;
+	unsigned long func;
+	unsigned long ret_ip;
+	int nargs;
+	unsigned long args[];
+};
+
+/* A definition-time error with its caret position and message. */
+struct kpt_err {
+	int err;			/* negative errno */
+	size_t pos;			/* caret, byte offset into the line */
+	char msg[200];
+	char extra[640];		/* more lines (candidates), or "" */
+};
+
+__printf(4, 5)
+int kpt_err_set(struct kpt_err *e, int err, size_t pos, const char *fmt, ...);
+
+extern struct mutex kpt_mutex;		/* probe list, control files */
+extern struct list_head kpt_probes;
+
+/* kpt_probe.c */
+struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
+				   const char *line, size_t len,
+				   struct kpt_err *e);
+int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e);
+void kpt_probe_unregister_many(struct kpt_probe **ps, unsigned int n);
+void kpt_probe_free(struct kpt_probe *p);
+size_t kpt_token_pos(const char *line, size_t len, unsigned int n);
+unsigned long kpt_probe_hits(struct kpt_probe *p);
+unsigned long kpt_probe_misses(struct kpt_probe *p);
+static inline const char *kpt_probe_name(struct kpt_probe *p)
+{
+	return p->def->event;
+}
+
+static inline const char *kpt_probe_group(struct kpt_probe *p)
+{
+	return p->def->group;
+}
+
+/* kpt_probe.c: called from the handlers, defined in kpt_event.c */
+void kpt_event_record(struct kpt_probe *p, struct pt_regs *regs,
+		      struct kretprobe_instance *ri);
+void kpt_fetch_args(struct kpt_probe *p, struct pt_regs *regs,
+		    struct kretprobe_instance *ri, unsigned long *vals);
+
+/* kpt_resolve.c */
+int kpt_resolve_symbol(const char *mod, const char *sym, unsigned long *addr,
+		       struct kpt_err *e, size_t pos);
+
+/* kpt_event.c */
+int kpt_event_add(struct kpt_probe *p);
+int kpt_event_enable(struct kpt_probe *p);
+int kpt_event_disable(struct kpt_probe *p);
+int kpt_event_remove(struct kpt_probe *p);
+int kpt_event_init(void);
+void kpt_event_exit(void);
+extern bool kpt_exiting;
+
+/* kpt_boundary.c */
+int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos);
+
+/* kpt_errlog.c */
+void kpt_errlog_add(unsigned int lineno, const char *line, size_t len,
+		    const struct kpt_err *e);
+int kpt_errlog_init(struct dentry *dir);
+void kpt_errlog_exit(void);
+
+/* kpt_control.c */
+int kpt_control_init(struct dentry *dir);
+void kpt_control_exit(void);
+int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno);
+int kpt_control_clear(bool force);
+
+/* kpt_selftest.c */
+int kpt_selftest_run(void);
+
+#endif /* KPT_PROBE_H */

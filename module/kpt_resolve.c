@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Symbol resolution for probe points and @SYM arguments: a symbol must
+ * exist exactly once (in vmlinux and every module, or in MOD for MOD:SYM);
+ * a non-unique symbol is refused and its candidates are listed.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kallsyms.h>
+#include <linux/module.h>
+#include "kpt_ksyms.h"
+#include "kpt_probe.h"
+
+#define KPT_MAX_CANDIDATES	8
+
+struct kpt_sym_search {
+	const char *mod;
+	const char *name;
+	unsigned int count;
+	unsigned long addrs[KPT_MAX_CANDIDATES];
+};
+
+static void kpt_sym_found(struct kpt_sym_search *s, unsigned long addr)
+{
+	unsigned int i;
+
+	/* kallsyms can list an alias at the very same address twice */
+	for (i = 0; i < min_t(unsigned int, s->count, KPT_MAX_CANDIDATES); i++)
+		if (s->addrs[i] == addr)
+			return;
+	if (s->count < KPT_MAX_CANDIDATES)
+		s->addrs[s->count] = addr;
+	s->count++;
+}
+
+static int kpt_vmlinux_match(void *data, unsigned long addr)
+{
+	kpt_sym_found(data, addr);
+	return 0;
+}
+
+static int kpt_module_match(void *data, const char *name, struct module *mod,
+			    unsigned long addr)
+{
+	struct kpt_sym_search *s = data;
+
+	if (strcmp(name, s->name))
+		return 0;
+	if (s->mod && (!mod || strcmp(mod->name, s->mod)))
+		return 0;
+	kpt_sym_found(s, addr);
+	return 0;
+}
+
+int kpt_resolve_symbol(const char *mod, const char *sym, unsigned long *addr,
+		       struct kpt_err *e, size_t pos)
+{
+	struct kpt_sym_search *s;
+	unsigned int i;
+	size_t n = 0;
+	int ret = 0;
+
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return kpt_err_set(e, -ENOMEM, pos, "out of memory");
+	s->mod = mod;
+	s->name = sym;
+	if (!mod || !strcmp(mod, "vmlinux"))
+		kpt_ksyms.on_each_match_symbol(kpt_vmlinux_match, sym, s);
+	if (!mod || strcmp(mod, "vmlinux"))
+		kpt_ksyms.module_on_each_symbol(kpt_module_match, s);
+
+	if (!s->count) {
+		ret = kpt_err_set(e, -ENOENT, pos, "unknown symbol %s%s%s",
+				  mod ? mod : "", mod ? ":" : "", sym);
+	} else if (s->count > 1) {
+		ret = kpt_err_set(e, -EADDRNOTAVAIL, pos,
+				  "symbol %s is not unique (%u candidates)",
+				  sym, s->count);
+		for (i = 0; i < min_t(unsigned int, s->count,
+				      KPT_MAX_CANDIDATES); i++)
+			n += scnprintf(e->extra + n, sizeof(e->extra) - n,
+				       "  candidate: 0x%lx %pS\n", s->addrs[i],
+				       (void *)s->addrs[i]);
+		if (s->count > KPT_MAX_CANDIDATES)
+			scnprintf(e->extra + n, sizeof(e->extra) - n,
+				  "  ... and %u more\n",
+				  s->count - KPT_MAX_CANDIDATES);
+	} else {
+		*addr = s->addrs[0];
+	}
+	kfree(s);
+	return ret;
+}
