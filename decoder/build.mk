@@ -1,0 +1,36 @@
+# x86 instruction decoder (decoder/), userspace side; the module compiles
+# the same source through ./Kbuild.
+#
+#   $(KPT_INSN_LIB)      static library (decoder + generated tables)
+#   $(KPT_INSN_CFLAGS)   -I flags for code that includes kpt_insn.h
+#   host-test-decoder-smoke   a handful of known encodings
+KPT_INSN_GEN := $(BUILD)/gen/kpt_inat_tables.gen.h
+KPT_INSN_CFLAGS := -Idecoder -Icommon -I$(BUILD)/gen
+KPT_INSN_LIB := $(BUILD)/lib/libkptinsn.a
+KPT_INSN_HDRS := decoder/kpt_insn.h decoder/kpt_inat.h common/kpt_compat.h
+
+$(KPT_INSN_GEN): decoder/x86-opcode-map.txt decoder/gen-tables.awk
+	@mkdir -p $(dir $@)
+	$(AWK) -f decoder/gen-tables.awk decoder/x86-opcode-map.txt > $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/lib/kptinsn/kpt_insn.o: decoder/kpt_insn.c $(KPT_INSN_HDRS) $(KPT_INSN_GEN)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -c $< -o $@
+
+$(KPT_INSN_LIB): $(BUILD)/lib/kptinsn/kpt_insn.o
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+ALL_TARGETS += $(KPT_INSN_LIB)
+
+DECODER_SMOKE := $(BUILD)/tests/test_decoder_smoke
+$(DECODER_SMOKE): tests/host/test_decoder_smoke.c $(KPT_INSN_LIB) $(KPT_INSN_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) $< $(KPT_INSN_LIB) -o $@
+
+HOST_TESTS += decoder-smoke
+.PHONY: host-test-decoder-smoke
+host-test-decoder-smoke: $(DECODER_SMOKE)
+	$(DECODER_SMOKE)

@@ -1,0 +1,737 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace x86 instruction decoder (API in kpt_insn.h).
+ *
+ * Every decision is a table lookup in the attribute words generated from
+ * x86-opcode-map.txt (layout in kpt_inat.h). Every byte read is checked
+ * against insn->limit = min(buffer length, 15) first; the position of the
+ * first byte that would be out of bounds tells truncated input (inside
+ * the buffer's end) from too long an instruction (past byte 15).
+ */
+#include "kpt_insn.h"
+#include "kpt_inat.h"
+#include "kpt_inat_tables.gen.h"
+
+/* VEX (1-3) and XOP (8-10) map number -> table; NULL: reserved. */
+static const u16 *const kpt_vex_map[16] = {
+	[1] = kpt_inat_vex1, [2] = kpt_inat_vex2, [3] = kpt_inat_vex3,
+	[8] = kpt_inat_xop8, [9] = kpt_inat_xop9, [10] = kpt_inat_xopa,
+};
+
+static const u16 *const kpt_evex_map[8] = {
+	[1] = kpt_inat_evex1, [2] = kpt_inat_evex2, [3] = kpt_inat_evex3,
+	[5] = kpt_inat_evex5, [6] = kpt_inat_evex6,
+};
+
+/* Mandatory prefix slot (none, 66, F3, F2) -> prefix byte. */
+static const u8 kpt_pslot_byte[4] = { 0, 0x66, 0xf3, 0xf2 };
+
+/* The error for needing bytes up to (not including) offset end. */
+static inline int kpt_short(unsigned int end)
+{
+	return end > KPT_INSN_MAX_LEN ? KPT_INSN_ERR_TOO_LONG :
+					KPT_INSN_ERR_TRUNCATED;
+}
+
+static inline bool kpt_vex_invalid_map(u8 type, u8 map)
+{
+	if (type == KPT_INSN_VEX_EVEX)
+		return map > 7 || !kpt_evex_map[map];
+	if (type == KPT_INSN_VEX_XOP)
+		return map < 8 || map > 10;
+	return map < 1 || map > 3;
+}
+
+/*
+ * Resolve a table word to its attributes: rows keyed by ModRM (read at
+ * buf[modrm_off], bounds-checked here) or by mandatory prefix slot.
+ * Returns the attribute word, or a negative error.
+ */
+static inline int kpt_resolve(u16 a, const u8 *buf, unsigned int modrm_off,
+			      unsigned int limit, unsigned int pslot)
+{
+	u8 m = 0;
+
+	for (;;) {
+		switch ((a & KPT_INAT_KIND_MASK) >> KPT_INAT_KIND_SHIFT) {
+		case KPT_INAT_KIND_GRP:
+			if (modrm_off >= limit)
+				return kpt_short(modrm_off + 1);
+			m = buf[modrm_off];
+			a = kpt_inat_ind[(a & KPT_INAT_INDEX_MASK) +
+					 ((m >> 3) & 7) + (m >= 0xc0 ? 8 : 0)];
+			break;
+		case KPT_INAT_KIND_RM:
+			/* Only below a group row: m has been read. */
+			a = kpt_inat_ind[(a & KPT_INAT_INDEX_MASK) + (m & 7)];
+			break;
+		case KPT_INAT_KIND_PFX:
+			a = kpt_inat_ind[(a & KPT_INAT_INDEX_MASK) + pslot];
+			break;
+		case KPT_INAT_KIND_ATTR:
+			return a;
+		default:
+			/* A prefix or special byte where an opcode belongs. */
+			return KPT_INSN_ERR_UNDEFINED;
+		}
+	}
+}
+
+/*
+ * Bytes of SIB + displacement after ModRM m, or -1 if a SIB byte is
+ * needed to tell (mod 00, SIB base 101: 4 more bytes).
+ */
+static inline unsigned int kpt_modrm_tail(u8 m, unsigned int addr16,
+					  const u8 *sibp, bool *sib)
+{
+	unsigned int mod = m >> 6, rm = m & 7;
+
+	*sib = false;
+	if (mod == 3)
+		return 0;
+	if (addr16) {
+		if (mod == 0)
+			return rm == 6 ? 2 : 0;
+		return mod == 1 ? 1 : 2;
+	}
+	if (rm == 4) {
+		*sib = true;
+		if (mod == 0)
+			return (*sibp & 7) == 5 ? 5 : 1;
+		return mod == 1 ? 2 : 5;
+	}
+	if (mod == 0)
+		return rm == 5 ? 4 : 0;
+	return mod == 1 ? 1 : 4;
+}
+
+/*
+ * Immediate sizes for attribute a: returns the first, stores the second
+ * in *imm2. osz: 66 prefix seen; w: REX.W.
+ */
+static inline unsigned int kpt_imm_size(u16 a, bool m64, bool osz, bool w,
+					bool asz, unsigned int *imm2)
+{
+	*imm2 = 0;
+	switch (a & KPT_INAT_IMM_MASK) {
+	case KPT_INAT_IMM_IB:
+	case KPT_INAT_IMM_JB:
+		return 1;
+	case KPT_INAT_IMM_IW:
+		return 2;
+	case KPT_INAT_IMM_IZ:
+		return (osz && !w) ? 2 : 4;
+	case KPT_INAT_IMM_IV:
+		return w ? 8 : osz ? 2 : 4;
+	case KPT_INAT_IMM_MOFFS:
+		if (m64)
+			return asz ? 4 : 8;
+		return asz ? 2 : 4;
+	case KPT_INAT_IMM_PTR:
+		*imm2 = 2;
+		return osz ? 2 : 4;
+	case KPT_INAT_IMM_ENTER:
+		*imm2 = 1;
+		return 2;
+	case KPT_INAT_IMM_JZ:
+		/* Intel: near branches keep rel32 in 64-bit mode. */
+		return (osz && !m64) ? 2 : 4;
+	case KPT_INAT_IMM_IBIB:
+		*imm2 = 1;
+		return 1;
+	case KPT_INAT_IMM_ID:
+		return 4;
+	default:
+		return 0;
+	}
+}
+
+int kpt_insn_init(struct kpt_insn *insn, const u8 *buf, size_t len,
+		  enum kpt_insn_mode mode)
+{
+	if (!insn)
+		return KPT_INSN_ERR_INVAL;
+	memset(insn, 0, sizeof(*insn));
+	insn->buf = buf;
+	insn->buf_len = len;
+	insn->limit = len < KPT_INSN_MAX_LEN ? len : KPT_INSN_MAX_LEN;
+	insn->mode = mode;
+	if (!buf || (mode != KPT_INSN_MODE_32 && mode != KPT_INSN_MODE_64)) {
+		insn->limit = 0;
+		insn->err = KPT_INSN_ERR_INVAL;
+		return KPT_INSN_ERR_INVAL;
+	}
+	return 0;
+}
+
+static int kpt_fail(struct kpt_insn *insn, int err)
+{
+	insn->err = err;
+	return err;
+}
+
+static int kpt_get_vex(struct kpt_insn *insn, unsigned int p, u8 sp)
+{
+	const u8 *b = insn->buf + p;
+	u8 type;
+
+	switch (sp) {
+	case KPT_INAT_SP_VEX2:
+		type = KPT_INSN_VEX_VEX2;
+		break;
+	case KPT_INAT_SP_VEX3:
+		type = KPT_INSN_VEX_VEX3;
+		break;
+	case KPT_INAT_SP_XOP:
+		type = KPT_INSN_VEX_XOP;
+		break;
+	default:
+		type = KPT_INSN_VEX_EVEX;
+		break;
+	}
+	/* The byte after the escape decides whether it is one at all. */
+	if (p + 1 >= insn->limit)
+		return kpt_short(p + 2);
+	if (type == KPT_INSN_VEX_XOP) {
+		if ((b[1] & 0x1f) < 8)
+			return 0;	/* POP Ev */
+	} else if (insn->mode == KPT_INSN_MODE_32 && (b[1] & 0xc0) != 0xc0) {
+		return 0;		/* LES, LDS, BOUND */
+	}
+	insn->vex_len = type == KPT_INSN_VEX_VEX2 ? 2 :
+			type == KPT_INSN_VEX_EVEX ? 4 : 3;
+	if (p + insn->vex_len > insn->limit)
+		return kpt_short(p + insn->vex_len);
+	insn->vex_type = type;
+	insn->off_vex = p;
+	memcpy(insn->vex, b, insn->vex_len);
+	insn->vex_r = !(b[1] & 0x80);
+	if (type == KPT_INSN_VEX_VEX2) {
+		insn->map = KPT_INSN_MAP_0F;
+		insn->vex_vvvv = (~b[1] >> 3) & 15;
+		insn->vex_l = (b[1] >> 2) & 1;
+		insn->vex_pp = b[1] & 3;
+	} else {
+		insn->vex_x = !(b[1] & 0x40);
+		insn->vex_b = !(b[1] & 0x20);
+		insn->vex_w = b[2] >> 7;
+		insn->vex_vvvv = (~b[2] >> 3) & 15;
+		insn->vex_pp = b[2] & 3;
+		if (type == KPT_INSN_VEX_EVEX) {
+			/* P0 bit 3 is reserved 0, P1 bit 2 fixed 1. */
+			if ((b[1] & 0x08) || !(b[2] & 0x04))
+				return KPT_INSN_ERR_BAD_VEX;
+			insn->map = b[1] & 7;
+			insn->evex_r2 = !(b[1] & 0x10);
+			insn->evex_z = b[3] >> 7;
+			insn->vex_l = (b[3] >> 5) & 3;
+			insn->evex_b = (b[3] >> 4) & 1;
+			insn->vex_vvvv |= (b[3] & 0x08) ? 0 : 16;
+			insn->evex_aaa = b[3] & 7;
+		} else {
+			insn->map = b[1] & 0x1f;
+			insn->vex_l = (b[2] >> 2) & 1;
+		}
+	}
+	if (kpt_vex_invalid_map(type, insn->map))
+		return KPT_INSN_ERR_BAD_VEX;
+	insn->mandatory_prefix = kpt_pslot_byte[insn->vex_pp];
+	return insn->vex_len;
+}
+
+int kpt_insn_get_prefixes(struct kpt_insn *insn)
+{
+	const u16 *t;
+	unsigned int p = 0;
+	u8 last_rep = 0, b;
+	u16 a;
+	int r;
+
+	if (insn->err)
+		return insn->err;
+	if (insn->got & KPT_INSN_GOT_PREFIXES)
+		return 0;
+	t = insn->mode == KPT_INSN_MODE_64 ? kpt_inat_1byte_64 :
+					     kpt_inat_1byte_32;
+	for (;; p++) {
+		if (p >= insn->limit)
+			return kpt_fail(insn, kpt_short(p + 1));
+		b = insn->buf[p];
+		a = t[b];
+		if ((a & KPT_INAT_KIND_MASK) ==
+		    KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT) {
+			insn->prefixes |= 1 << (a & 15);
+			insn->nr_prefixes++;
+			insn->last_prefix = b;
+			if (b == 0xf2 || b == 0xf3)
+				last_rep = b;
+			if ((1 << (a & 15)) >= KPT_INSN_PFX_ES)
+				insn->seg_prefix = b;
+			/* A REX byte followed by a prefix is ignored. */
+			insn->rex = 0;
+			continue;
+		}
+		if (a == ((KPT_INAT_KIND_SPECIAL << KPT_INAT_KIND_SHIFT) |
+			  KPT_INAT_SP_REX)) {
+			insn->rex = b;
+			continue;
+		}
+		break;
+	}
+	insn->mandatory_prefix = last_rep ? last_rep :
+		(insn->prefixes & KPT_INSN_PFX_OPSIZE) ? 0x66 : 0;
+	insn->next = p;
+	if ((a & KPT_INAT_KIND_MASK) ==
+	    KPT_INAT_KIND_SPECIAL << KPT_INAT_KIND_SHIFT &&
+	    (a & 15) >= KPT_INAT_SP_VEX3) {
+		r = kpt_get_vex(insn, p, a & 15);
+		if (r < 0)
+			return kpt_fail(insn, r);
+		insn->next = p + r;
+	}
+	if (insn->mode == KPT_INSN_MODE_64)
+		insn->addr_bytes = (insn->prefixes & KPT_INSN_PFX_ADSIZE) ? 4 : 8;
+	else
+		insn->addr_bytes = (insn->prefixes & KPT_INSN_PFX_ADSIZE) ? 2 : 4;
+	insn->got |= KPT_INSN_GOT_PREFIXES;
+	return 0;
+}
+
+static unsigned int kpt_pslot(u8 mandatory)
+{
+	switch (mandatory) {
+	case 0x66:
+		return 1;
+	case 0xf3:
+		return 2;
+	case 0xf2:
+		return 3;
+	default:
+		return 0;
+	}
+}
+
+int kpt_insn_get_opcode(struct kpt_insn *insn)
+{
+	unsigned int p;
+	const u16 *t;
+	u16 a;
+	int r;
+	bool m64 = insn->mode == KPT_INSN_MODE_64;
+
+	r = kpt_insn_get_prefixes(insn);
+	if (r)
+		return r;
+	if (insn->got & KPT_INSN_GOT_OPCODE)
+		return 0;
+	p = insn->next;
+	insn->off_opcode = p;
+	if (p >= insn->limit)
+		return kpt_fail(insn, kpt_short(p + 1));
+	if (insn->vex_type) {
+		t = insn->vex_type == KPT_INSN_VEX_EVEX ?
+			kpt_evex_map[insn->map] : kpt_vex_map[insn->map];
+		a = t[insn->buf[p]];
+	} else {
+		t = m64 ? kpt_inat_1byte_64 : kpt_inat_1byte_32;
+		a = t[insn->buf[p]];
+		insn->map = KPT_INSN_MAP_1BYTE;
+		if (a == ((KPT_INAT_KIND_SPECIAL << KPT_INAT_KIND_SHIFT) |
+			  KPT_INAT_SP_ESC0F)) {
+			if (++p >= insn->limit)
+				return kpt_fail(insn, kpt_short(p + 1));
+			a = kpt_inat_0f[insn->buf[p]];
+			insn->map = KPT_INSN_MAP_0F;
+			if ((a & KPT_INAT_KIND_MASK) ==
+			    KPT_INAT_KIND_SPECIAL << KPT_INAT_KIND_SHIFT) {
+				t = (a & 15) == KPT_INAT_SP_ESC38 ?
+					kpt_inat_0f38 : kpt_inat_0f3a;
+				insn->map = (a & 15) == KPT_INAT_SP_ESC38 ?
+					KPT_INSN_MAP_0F38 : KPT_INSN_MAP_0F3A;
+				if (++p >= insn->limit)
+					return kpt_fail(insn, kpt_short(p + 1));
+				a = t[insn->buf[p]];
+			}
+		} else if ((a & KPT_INAT_KIND_MASK) ==
+			   KPT_INAT_KIND_SPECIAL << KPT_INAT_KIND_SHIFT) {
+			/* C4/C5/62/8F that turned out not to be VEX. */
+			a = kpt_inat_1byte_plain[insn->buf[p]];
+		}
+	}
+	insn->opcode = insn->buf[p];
+	p++;
+	insn->opcode_len = p - insn->off_opcode;
+	r = kpt_resolve(a, insn->buf, p, insn->limit,
+			kpt_pslot(insn->mandatory_prefix));
+	if (r < 0)
+		return kpt_fail(insn, r);
+	if (r & (KPT_INAT_UNDEF | (m64 ? KPT_INAT_INV64 : KPT_INAT_INV32)))
+		return kpt_fail(insn, KPT_INSN_ERR_UNDEFINED);
+	insn->attr = r;
+	insn->next = p;
+	if (m64 && (insn->rex & 8))
+		insn->opnd_bytes = 8;
+	else if (m64 && (r & KPT_INAT_F64))
+		insn->opnd_bytes = 8;
+	else if (insn->prefixes & KPT_INSN_PFX_OPSIZE)
+		insn->opnd_bytes = 2;
+	else
+		insn->opnd_bytes = (m64 && (r & KPT_INAT_D64)) ? 8 : 4;
+	insn->got |= KPT_INSN_GOT_OPCODE;
+	return 0;
+}
+
+int kpt_insn_get_modrm(struct kpt_insn *insn)
+{
+	int r = kpt_insn_get_opcode(insn);
+
+	if (r)
+		return r;
+	if (insn->got & KPT_INSN_GOT_MODRM)
+		return 0;
+	if (insn->attr & KPT_INAT_MODRM) {
+		if (insn->next >= insn->limit)
+			return kpt_fail(insn, kpt_short(insn->next + 1));
+		insn->off_modrm = insn->next;
+		insn->modrm = insn->buf[insn->next++];
+		insn->modrm_len = 1;
+	}
+	insn->got |= KPT_INSN_GOT_MODRM;
+	return 0;
+}
+
+/* ModRM present and addressing memory (CR/DR moves never do). */
+static inline bool kpt_modrm_mem(const struct kpt_insn *insn)
+{
+	return insn->modrm_len && insn->modrm < 0xc0 &&
+	       !(insn->attr & KPT_INAT_REGFORM);
+}
+
+int kpt_insn_get_sib(struct kpt_insn *insn)
+{
+	int r = kpt_insn_get_modrm(insn);
+
+	if (r)
+		return r;
+	if (insn->got & KPT_INSN_GOT_SIB)
+		return 0;
+	if (kpt_modrm_mem(insn) && insn->addr_bytes != 2 &&
+	    (insn->modrm & 7) == 4) {
+		if (insn->next >= insn->limit)
+			return kpt_fail(insn, kpt_short(insn->next + 1));
+		insn->sib = insn->buf[insn->next++];
+		insn->sib_len = 1;
+	}
+	insn->got |= KPT_INSN_GOT_SIB;
+	return 0;
+}
+
+/* Little-endian value of n (<= 8) bytes. */
+static u64 kpt_le(const u8 *p, unsigned int n)
+{
+	u64 v = 0;
+
+	while (n--)
+		v = (v << 8) | p[n];
+	return v;
+}
+
+int kpt_insn_get_displacement(struct kpt_insn *insn)
+{
+	unsigned int n = 0;
+	bool sib;
+	int r = kpt_insn_get_sib(insn);
+
+	if (r)
+		return r;
+	if (insn->got & KPT_INSN_GOT_DISP)
+		return 0;
+	if (kpt_modrm_mem(insn)) {
+		n = kpt_modrm_tail(insn->modrm, insn->addr_bytes == 2,
+				   &insn->sib, &sib);
+		if (sib)
+			n--;
+	}
+	if (n) {
+		if (insn->next + n > insn->limit)
+			return kpt_fail(insn, kpt_short(insn->next + n));
+		insn->off_disp = insn->next;
+		insn->disp_len = n;
+		if (n == 1)
+			insn->disp = (s8)insn->buf[insn->next];
+		else if (n == 2)
+			insn->disp = (s16)kpt_le(insn->buf + insn->next, 2);
+		else
+			insn->disp = (s32)kpt_le(insn->buf + insn->next, 4);
+		insn->next += n;
+	}
+	insn->got |= KPT_INSN_GOT_DISP;
+	return 0;
+}
+
+int kpt_insn_get_immediate(struct kpt_insn *insn)
+{
+	unsigned int n, n2;
+	int r = kpt_insn_get_displacement(insn);
+
+	if (r)
+		return r;
+	if (insn->got & KPT_INSN_GOT_IMM)
+		return 0;
+	n = kpt_imm_size(insn->attr, insn->mode == KPT_INSN_MODE_64,
+			 insn->prefixes & KPT_INSN_PFX_OPSIZE,
+			 insn->rex & 8, insn->prefixes & KPT_INSN_PFX_ADSIZE,
+			 &n2);
+	if (insn->next + n + n2 > insn->limit)
+		return kpt_fail(insn, kpt_short(insn->next + n + n2));
+	if (n) {
+		insn->off_imm = insn->next;
+		insn->imm_len = n;
+		insn->imm = kpt_le(insn->buf + insn->next, n);
+		insn->next += n;
+	}
+	if (n2) {
+		insn->off_imm2 = insn->next;
+		insn->imm2_len = n2;
+		insn->imm2 = kpt_le(insn->buf + insn->next, n2);
+		insn->next += n2;
+	}
+	insn->got |= KPT_INSN_GOT_IMM;
+	return 0;
+}
+
+int kpt_insn_get_length(struct kpt_insn *insn)
+{
+	int r = kpt_insn_get_immediate(insn);
+
+	if (r)
+		return r;
+	insn->length = insn->next;
+	insn->got |= KPT_INSN_GOT_LENGTH;
+	return 0;
+}
+
+int kpt_insn_decode(struct kpt_insn *insn, const u8 *buf, size_t len,
+		    enum kpt_insn_mode mode)
+{
+	int r = kpt_insn_init(insn, buf, len, mode);
+
+	if (r)
+		return r;
+	return kpt_insn_get_length(insn);
+}
+
+/*
+ * Length only: the same steps as above on locals, without filling a
+ * struct. Kept in lockstep with the step functions (the fuzzer compares
+ * the two).
+ */
+int kpt_insn_length(const u8 *buf, size_t len, enum kpt_insn_mode mode)
+{
+	unsigned int limit = len < KPT_INSN_MAX_LEN ? len : KPT_INSN_MAX_LEN;
+	bool m64 = mode == KPT_INSN_MODE_64;
+	const u16 *t1;
+	unsigned int p = 0, n, n2, pslot = 0, map;
+	u16 pfx = 0;
+	u8 rex = 0, b, m;
+	u16 a;
+	int r;
+	bool sib;
+
+	if (!buf || (mode != KPT_INSN_MODE_32 && mode != KPT_INSN_MODE_64))
+		return KPT_INSN_ERR_INVAL;
+	t1 = m64 ? kpt_inat_1byte_64 : kpt_inat_1byte_32;
+	for (;; p++) {
+		if (p >= limit)
+			return kpt_short(p + 1);
+		b = buf[p];
+		a = t1[b];
+		if (likely(a < (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT)))
+			break;
+		if ((a >> KPT_INAT_KIND_SHIFT) == KPT_INAT_KIND_PREFIX) {
+			pfx |= 1 << (a & 15);
+			if (b == 0xf2 || b == 0xf3)
+				pslot = b == 0xf3 ? 2 : 3;
+			rex = 0;
+			continue;
+		}
+		if ((a & 15) == KPT_INAT_SP_REX) {
+			rex = b;
+			continue;
+		}
+		break;
+	}
+	if (!pslot && (pfx & KPT_INSN_PFX_OPSIZE))
+		pslot = 1;
+	if (unlikely(a >= (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT))) {
+		/* Special: 0F escape, or a VEX/EVEX/XOP candidate. */
+		if ((a & 15) == KPT_INAT_SP_ESC0F) {
+			if (++p >= limit)
+				return kpt_short(p + 1);
+			a = kpt_inat_0f[buf[p]];
+			if ((a >> KPT_INAT_KIND_SHIFT) == KPT_INAT_KIND_SPECIAL) {
+				const u16 *t = (a & 15) == KPT_INAT_SP_ESC38 ?
+					kpt_inat_0f38 : kpt_inat_0f3a;
+
+				if (++p >= limit)
+					return kpt_short(p + 1);
+				a = t[buf[p]];
+			}
+		} else {
+			struct kpt_insn v;
+
+			/* Rare enough to take the full path for the prefix. */
+			v.buf = buf;
+			v.limit = limit;
+			v.mode = mode;
+			r = kpt_get_vex(&v, p, a & 15);
+			if (r < 0)
+				return r;
+			if (r == 0) {
+				a = kpt_inat_1byte_plain[b];
+			} else {
+				map = v.map;
+				p += r;
+				if (p >= limit)
+					return kpt_short(p + 1);
+				pslot = v.vex_pp;
+				a = (v.vex_type == KPT_INSN_VEX_EVEX ?
+				     kpt_evex_map[map] : kpt_vex_map[map])[buf[p]];
+			}
+		}
+	}
+	p++;
+	if (unlikely(a >= (KPT_INAT_KIND_GRP << KPT_INAT_KIND_SHIFT))) {
+		r = kpt_resolve(a, buf, p, limit, pslot);
+		if (r < 0)
+			return r;
+		a = r;
+	}
+	if (a & (KPT_INAT_UNDEF | (m64 ? KPT_INAT_INV64 : KPT_INAT_INV32)))
+		return KPT_INSN_ERR_UNDEFINED;
+	if (a & KPT_INAT_MODRM) {
+		if (p >= limit)
+			return kpt_short(p + 1);
+		m = buf[p++];
+		if (!(a & KPT_INAT_REGFORM) && m < 0xc0) {
+			if (!(pfx & KPT_INSN_PFX_ADSIZE) || m64) {
+				if ((m & 7) == 4 && p >= limit)
+					return kpt_short(p + 1);
+				n = kpt_modrm_tail(m, 0, buf + p, &sib);
+			} else {
+				n = kpt_modrm_tail(m, 1, buf + p, &sib);
+			}
+			p += n;
+		}
+	}
+	n = kpt_imm_size(a, m64, pfx & KPT_INSN_PFX_OPSIZE, rex & 8,
+			 pfx & KPT_INSN_PFX_ADSIZE, &n2);
+	p += n + n2;
+	if (p > limit)
+		return kpt_short(p);
+	return p;
+}
+
+const char *kpt_insn_strerror(int err)
+{
+	switch (err) {
+	case KPT_INSN_OK:
+		return "ok";
+	case KPT_INSN_ERR_TRUNCATED:
+		return "truncated instruction";
+	case KPT_INSN_ERR_TOO_LONG:
+		return "instruction longer than 15 bytes";
+	case KPT_INSN_ERR_UNDEFINED:
+		return "undefined opcode";
+	case KPT_INSN_ERR_BAD_VEX:
+		return "malformed VEX/EVEX/XOP prefix";
+	case KPT_INSN_ERR_INVAL:
+		return "invalid argument";
+	default:
+		return "unknown error";
+	}
+}
+
+bool kpt_insn_has_modrm(struct kpt_insn *insn)
+{
+	return !kpt_insn_get_modrm(insn) && insn->modrm_len;
+}
+
+bool kpt_insn_is_rip_relative(struct kpt_insn *insn)
+{
+	if (kpt_insn_get_modrm(insn) || insn->mode != KPT_INSN_MODE_64)
+		return false;
+	return kpt_modrm_mem(insn) && (insn->modrm & 0xc7) == 0x05;
+}
+
+bool kpt_insn_is_rel_branch(struct kpt_insn *insn)
+{
+	unsigned int k;
+
+	if (kpt_insn_get_opcode(insn))
+		return false;
+	k = insn->attr & KPT_INAT_IMM_MASK;
+	return k == KPT_INAT_IMM_JB || k == KPT_INAT_IMM_JZ;
+}
+
+s64 kpt_insn_imm_signed(struct kpt_insn *insn)
+{
+	if (kpt_insn_get_immediate(insn))
+		return 0;
+	switch (insn->imm_len) {
+	case 1:
+		return (s8)insn->imm;
+	case 2:
+		return (s16)insn->imm;
+	case 4:
+		return (s32)insn->imm;
+	default:
+		return (s64)insn->imm;
+	}
+}
+
+u64 kpt_insn_branch_target(struct kpt_insn *insn, u64 insn_addr)
+{
+	u64 t;
+
+	if (!kpt_insn_is_rel_branch(insn) || kpt_insn_get_length(insn))
+		return 0;
+	t = insn_addr + insn->length + (u64)kpt_insn_imm_signed(insn);
+	if (insn->mode == KPT_INSN_MODE_32)
+		t &= insn->imm_len == 2 ? 0xffff : 0xffffffff;
+	return t;
+}
+
+u64 kpt_insn_rip_target(struct kpt_insn *insn, u64 insn_addr)
+{
+	if (!kpt_insn_is_rip_relative(insn) || kpt_insn_get_length(insn))
+		return 0;
+	return insn_addr + insn->length + (s64)insn->disp;
+}
+
+int kpt_insn_imm_size(struct kpt_insn *insn)
+{
+	return kpt_insn_get_immediate(insn) ? 0 : insn->imm_len;
+}
+
+int kpt_insn_imm2_size(struct kpt_insn *insn)
+{
+	return kpt_insn_get_immediate(insn) ? 0 : insn->imm2_len;
+}
+
+int kpt_insn_disp_size(struct kpt_insn *insn)
+{
+	return kpt_insn_get_displacement(insn) ? 0 : insn->disp_len;
+}
+
+int kpt_insn_emulate_prefix_len(const u8 *buf, size_t len)
+{
+	static const u8 xen[5] = { 0x0f, 0x0b, 0x78, 0x65, 0x6e };
+	static const u8 kvm[5] = { 0x0f, 0x0b, 0x6b, 0x76, 0x6d };
+
+	if (!buf || len < 5)
+		return 0;
+	if (!memcmp(buf, xen, 5) || !memcmp(buf, kvm, 5))
+		return 5;
+	return 0;
+}
