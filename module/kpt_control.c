@@ -26,6 +26,11 @@
  * kprobe_profile (0400): event name, hits, misses (kprobe and kretprobe
  *   nmissed: reentrancy, maxactive exhausted).
  * error_log (0600): see kpt_errlog.c.
+ *
+ * The files are debugfs_create_file_unsafe(): the full debugfs proxy has
+ * no .flush, which the line buffering needs; removal is safe anyway, as an
+ * open file holds a module reference (fops owner) and the files are only
+ * removed at unload.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -566,9 +571,9 @@ static const struct file_operations kpt_profile_fops = {
 
 int kpt_control_init(struct dentry *dir)
 {
-	debugfs_create_file("kprobe_events", 0600, dir, NULL,
+	debugfs_create_file_unsafe("kprobe_events", 0600, dir, NULL,
 			    &kpt_events_fops);
-	debugfs_create_file("kprobe_profile", 0400, dir, NULL,
+	debugfs_create_file_unsafe("kprobe_profile", 0400, dir, NULL,
 			    &kpt_profile_fops);
 	return 0;
 }

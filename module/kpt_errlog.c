@@ -134,7 +134,7 @@ static const struct file_operations kpt_errlog_fops = {
 
 int kpt_errlog_init(struct dentry *dir)
 {
-	debugfs_create_file("error_log", 0600, dir, NULL, &kpt_errlog_fops);
+	debugfs_create_file_unsafe("error_log", 0600, dir, NULL, &kpt_errlog_fops);
 	return 0;
 }
 
