@@ -66,6 +66,7 @@ host-test-parser-fuzz: $(PARSE_FUZZER)
 	mkdir -p $(BUILD)/fuzz/corpus-parse-check
 	cp $(PARSE_CORPUS)/* $(BUILD)/fuzz/corpus-parse-check/
 	$(PARSE_FUZZER) -max_total_time=60 -max_len=8300 -timeout=10 \
+		-dict=fuzz/parse.dict \
 		-artifact_prefix=$(BUILD)/fuzz/parse- -print_final_stats=1 \
 		$(BUILD)/fuzz/corpus-parse-check
 
@@ -73,6 +74,7 @@ host-test-parser-fuzz: $(PARSE_FUZZER)
 fuzz-parser: $(PARSE_FUZZER)
 	mkdir -p $(BUILD)/fuzz/corpus-parse-long
 	$(PARSE_FUZZER) -max_total_time=$(FUZZ_SECONDS) -max_len=8300 \
+		-dict=fuzz/parse.dict \
 		-timeout=10 -artifact_prefix=$(BUILD)/fuzz/parse- \
 		-print_final_stats=1 $(BUILD)/fuzz/corpus-parse-long \
 		$(PARSE_CORPUS)

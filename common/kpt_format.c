@@ -240,9 +240,13 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 		return 0;
 	}
 	kpt_putc(&o, ':');
-	/* our group marks no syntax: leaving it out changes nothing */
+	/*
+	 * Our group marks no syntax: leaving it out changes nothing, but for
+	 * a deletion, where no group means any group.
+	 */
 	if (!(def->flags & KPT_DEF_ANY_GROUP) &&
 	    !((opts & KPT_FMT_NO_DEFAULT_GROUP) &&
+	      def->kind != KPT_PROBE_DELETE &&
 	      !strcmp(def->group, KPT_DEFAULT_GROUP))) {
 		kpt_puts(&o, def->group);
 		kpt_putc(&o, '/');

@@ -240,7 +240,8 @@ int kpt_parse_errno(int code);
 size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
 			size_t size);
 /* The same with options: */
-#define KPT_FMT_NO_DEFAULT_GROUP 0x1	/* "p:ev", not "p:kprobetrace/ev" */
+/* "p:ev", not "p:kprobetrace/ev" (deletions keep it: no group is any) */
+#define KPT_FMT_NO_DEFAULT_GROUP 0x1
 size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 			     unsigned int opts, char *buf, size_t size);
 /* "argN" (n is 1-based): today's name of an argument given no NAME=. */

@@ -778,6 +778,7 @@ static void run_syntax(void)
 		{ "r1:ev f", KPT_SYNTAX_TODAY },
 		{ "p m:f", KPT_SYNTAX_TODAY },
 		{ "-:ev", KPT_SYNTAX_TODAY },
+		{ "-:kprobetrace/ev", KPT_SYNTAX_TODAY },
 	};
 	static struct kpt_probe_def r;
 	struct kpt_parse_error err;
