@@ -76,7 +76,7 @@ enum kpt_probe_kind {
 	KPT_PROBE_NONE,		/* blank or comment-only line: nothing to do */
 	KPT_PROBE_ENTRY,	/* p */
 	KPT_PROBE_RETURN,	/* r, or p with SYM%return */
-	KPT_PROBE_DELETE,	/* -:[GRP/]EVENT */
+	KPT_PROBE_DELETE,	/* -:[GRP/]EVENT [probe point [args]] */
 };
 
 enum kpt_syntax {
@@ -109,7 +109,7 @@ enum kpt_fetch_op_kind {
 	KPT_FOP_STACK,		/* val = N: Nth entry of the kernel stack */
 	KPT_FOP_STACK_ADDR,	/* the stack address (sa, $stack) */
 	/* val = N, 0-based (aN, $arg(N+1)): the module turns it into REG or
-	 * STACK by the x86-64 SysV convention (di si dx cx r8 r9, stack)
+	 * STACK by the x86-64 SysV convention: kpt_arg_reg_slot()
 	 */
 	KPT_FOP_ARG,
 	KPT_FOP_RETVAL,		/* rv, $retval: return probes only */
@@ -128,7 +128,7 @@ enum kpt_fetch_op_kind {
 struct kpt_fetch_op {
 	u8 op;			/* enum kpt_fetch_op_kind */
 	u8 reserved;
-	u16 sym;		/* SYMBOL: offset of its name in def->pool */
+	u16 sym;		/* SYMBOL, DATA: offset of the text in pool */
 	u32 reserved2;
 	s64 val;		/* see the op; IMM keeps the u64 bit pattern */
 };
@@ -159,7 +159,8 @@ enum kpt_type {
 struct kpt_probe_arg {
 	/*
 	 * Today's syntax: NAME, or "argN" (N = 1-based position) when omitted.
-	 * Seed syntax: the alias shown in the format file.  Where the arg's
+	 * Seed (and EITHER) syntax: the alias shown in the format file, if
+	 * any (fields are arg0..argN there).  Where the arg's
 	 * text is an identifier (a0, s2, sa, rv, ra) that text is the alias;
 	 * %REG gets the canonical register name (%rax -> "ax"); any other
 	 * arg (memory, dereference) has no alias: name[0] == '\0'.  An alias
@@ -176,7 +177,7 @@ struct kpt_probe_arg {
 };
 
 /*
- * About 42 KiB (4.2 KiB + 296 bytes per arg): one heap object (kvzalloc in
+ * About 40 KiB (4.2 KiB + 280 bytes per arg): one heap object (kvzalloc in
  * the module); a probe can keep just KPT_PROBE_DEF_SIZE(nargs) bytes of it.
  */
 struct kpt_probe_def {
@@ -194,7 +195,7 @@ struct kpt_probe_def {
 	s64 offset;		/* LOC_SYMBOL: +offs / -offs */
 	u64 addr;		/* LOC_ADDR */
 	/*
-	 * NUL-terminated names (probe symbol, module, @SYM) referenced by
+	 * NUL-terminated texts (probe symbol, module, @SYM, \"str") referenced by
 	 * offset; pool[0] is always '\0' so offset 0 is "no string".
 	 */
 	char pool[KPT_POOL_SIZE];
