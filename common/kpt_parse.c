@@ -291,7 +291,7 @@ int kpt_parse_probe(const char *line, size_t len, struct kpt_probe_def *def,
 	err->pos = 0;
 	if (len > KPT_LINE_MAX)
 		return kpt_fail(&p, KPT_ERR_LINE_TOO_LONG, KPT_LINE_MAX);
-	nul = memchr(line, '\0', len);
+	nul = len ? memchr(line, '\0', len) : NULL;	/* line may be NULL */
 	if (nul)
 		return kpt_fail(&p, KPT_ERR_NUL_BYTE, nul - line);
 	p.len = kpt_find(line, 0, len, '#');	/* a comment ends the line */

@@ -867,6 +867,9 @@ static void run_misc(void)
 	/* the module copies just the used prefix */
 	if (KPT_PROBE_DEF_SIZE(KPT_MAX_ARGS) != sizeof(def1))
 		FAIL("args[] is not last");
+	if (kpt_parse_probe(NULL, 0, &def1, &err) ||
+	    def1.kind != KPT_PROBE_NONE)
+		FAIL("empty line");
 	if (kpt_parse_probe("p:ev f a0", 9, &def1, &err) ||
 	    err.code != KPT_ERR_NONE || err.pos)
 		FAIL("error not cleared on success");
