@@ -353,7 +353,7 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 		struct kpt_return_rec *r = rec;
 
 		r->func = (unsigned long)p->rp.kp.addr;
-		r->ret_ip = get_kretprobe_retaddr(ri);
+		r->ret_ip = instruction_pointer(regs);	/* see KPT_COP_RETADDR */
 		r->nargs = p->nargs;
 		kpt_fetch_args(p, regs, ri, r->args);
 	} else {

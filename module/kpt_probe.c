@@ -82,7 +82,12 @@ kpt_fetch_one(struct kpt_probe *p, const struct kpt_carg *a,
 		v = regs_return_value(regs);
 		break;
 	case KPT_COP_RETADDR:
-		v = ri ? get_kretprobe_retaddr(ri) : 0;
+		/*
+		 * rethook has set regs->ip to the true return address; the
+		 * instance's saved one can be another kretprobe's trampoline
+		 * when several return probes sit on one function
+		 */
+		v = instruction_pointer(regs);
 		break;
 	case KPT_COP_IMM:
 		v = op->val;
@@ -131,7 +136,7 @@ static nokprobe_inline void kpt_capture(struct kpt_probe *p,
 		return;
 	kpt_fetch_args(p, regs, ri, vals);
 	p->capture(p, vals, (unsigned long)p->rp.kp.addr,
-		   ri ? get_kretprobe_retaddr(ri) : 0);
+		   ri ? instruction_pointer(regs) : 0);
 }
 
 static int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs)
