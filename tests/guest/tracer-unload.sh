@@ -1,0 +1,48 @@
+# Unloading kprobetrace with probes defined and enabled cleans up; an
+# event enabled in another trace instance refuses the unload (and the
+# clearing of kprobe_events) until it is disabled.  No crash either way,
+# also when the trace is read afterwards.
+. /kpt/lib.sh
+
+E=$KPT/kprobe_events
+T=$TRACEFS/trace
+echo > $T
+echo 'p:u1 kpt_test_six_args a0' > $E
+echo 'r:u2 kpt_test_six_args rv' >> $E
+echo 'p:u3 kpt_test_ret' >> $E
+echo 0 > $TRACEFS/events/kprobetrace/u3/enable
+echo "six_args 2" > $KPT_TEST/call
+rmmod kprobetrace || fail "rmmod with enabled probes"
+[ -d $TRACEFS/events/kprobetrace ] && fail "events/kprobetrace still there"
+cat $T > /dev/null || fail "reading the trace after unload"
+echo "six_args 2" > $KPT_TEST/call
+insmod /kpt/kprobetrace.ko || fail "reloading"
+
+# enabled in a second trace instance: the module is pinned
+echo 'p:u4 kpt_test_six_args a1' > $E
+mkdir $TRACEFS/instances/kpt || fail "instance"
+echo 1 > $TRACEFS/instances/kpt/events/kprobetrace/u4/enable || fail "enable in the instance"
+echo "six_args 3" > $KPT_TEST/call
+assert_eq "$(grep -c 'kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x22$' $TRACEFS/instances/kpt/trace)" 3 "instance records"
+rmmod kprobetrace 2>/dev/null && fail "unloaded while enabled in an instance"
+got=$(kpt-write -t $E '')
+assert_eq "$got" "open: EBUSY" "clearing while enabled in an instance"
+assert_file_has $KPT/error_log 'event u4 is in use' "error_log says why"
+echo 0 > $TRACEFS/instances/kpt/events/kprobetrace/u4/enable
+rmdir $TRACEFS/instances/kpt || fail "removing the instance"
+rmmod kprobetrace || fail "rmmod after disabling"
+insmod /kpt/kprobetrace.ko || fail "reloading"
+
+# a removed instance does not leave a dangling link: the probe still works
+echo 'p:u5 kpt_test_six_args a2' > $E
+mkdir $TRACEFS/instances/kpt2
+echo 1 > $TRACEFS/instances/kpt2/events/kprobetrace/u5/enable
+echo "six_args 1" > $KPT_TEST/call
+rmdir $TRACEFS/instances/kpt2 || fail "removing an instance with our event enabled"
+echo > $T
+echo "six_args 2" > $KPT_TEST/call
+assert_eq "$(grep -c 'kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x33$' $T)" 2 "top instance records"
+echo > $E
+rmmod kprobetrace || fail "rmmod after the instance went"
+insmod /kpt/kprobetrace.ko || fail "reloading"
+echo "unload OK"
