@@ -7,9 +7,9 @@
  * naming that instruction and the nearest boundaries on both sides.
  *
  * The text read may hold int3s and jumps that kprobes put there (ours or
- * anyone's): every byte where get_kprobe() finds an armed int3-based
- * kprobe gets its saved original opcode back, and an optimised kprobe's
- * jump (e9 + rel32) gets the bytes saved in optinsn.copied_insn.  Other
+ * anyone's): every byte where get_kprobe() finds an int3-based kprobe
+ * gets its saved original opcode back, and an optimised kprobe's jump
+ * (e9 + rel32) gets the bytes saved in optinsn.copied_insn.  Other
  * text changes (someone else's int3, bytes the decoder does not know)
  * must never make us refuse a valid offset: then the check is left to
  * register_kprobe()'s own (which refuses a non-boundary with EILSEQ too)
@@ -46,7 +46,16 @@ static void kpt_note(struct kpt_err *e, size_t pos, const char *fmt, ...)
 	pr_info("%s\n", e->msg);
 }
 
-/* Undo kprobes' text changes in buf (a copy of [start, start + len)). */
+/*
+ * Undo kprobes' text changes in buf (a copy of [start, start + len)).
+ * With CONFIG_OPTPROBES every aggregated kprobe (pre_handler
+ * aggr_pre_handler) is a struct optimized_kprobe, and one whose detour
+ * was prepared keeps the original bytes after the first in
+ * optinsn.copied_insn, filled when the jump is written.  They are put
+ * back wherever the text holds that jump (e9 where the original opcode is
+ * not), whatever the OPTIMIZED flag says: unoptimizing clears the flag at
+ * once but restores the text later.
+ */
 static void kpt_restore_kprobes(u8 *buf, unsigned long start, size_t len)
 {
 	size_t i;
@@ -55,16 +64,21 @@ static void kpt_restore_kprobes(u8 *buf, unsigned long start, size_t len)
 	for (i = 0; i < len; i++) {
 		struct kprobe *kp = kpt_ksyms.get_kprobe((void *)(start + i));
 
+		u8 text;
+
 		if (!kp || (kp->flags & (KPROBE_FLAG_FTRACE | KPROBE_FLAG_GONE)))
 			continue;
+		text = buf[i];
 		buf[i] = kp->opcode;
 #ifdef CONFIG_OPTPROBES
-		if (kp->flags & KPROBE_FLAG_OPTIMIZED) {
+		if (text == JMP32_INSN_OPCODE && kp->opcode != JMP32_INSN_OPCODE &&
+		    (void *)kp->pre_handler == kpt_ksyms.aggr_pre_handler) {
 			struct optimized_kprobe *op =
 				container_of(kp, struct optimized_kprobe, kp);
 
-			memcpy(buf + i + 1, op->optinsn.copied_insn,
-			       min_t(size_t, DISP32_SIZE, len - i - 1));
+			if (arch_prepared_optinsn(&op->optinsn))
+				memcpy(buf + i + 1, op->optinsn.copied_insn,
+				       min_t(size_t, DISP32_SIZE, len - i - 1));
 		}
 #endif
 	}

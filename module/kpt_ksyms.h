@@ -29,6 +29,8 @@ struct kpt_ksyms {
 				     void *data);
 	/* call with rcu_read_lock() (or preemption disabled) */
 	struct kprobe *(*get_kprobe)(void *addr);
+	/* the pre_handler of aggregated kprobes (optimized_kprobe) */
+	void *aggr_pre_handler;
 	/* held around trace_add_event_call()/trace_remove_event_call() */
 	struct mutex *event_mutex;
 	/* the top-level trace array (tracefs root instance) */

@@ -1,0 +1,67 @@
+# The instruction-boundary check (seed patch 004) with our decoder: an
+# address inside an instruction is refused with EILSEQ and error_log names
+# the instruction and the nearest boundaries; bytes replaced by kprobes
+# (ours and the kernel tracer's, int3 or optimised jump) decode as the
+# original instructions.
+#
+# kpt_test_six_args:  +0 call __fentry__ (5)  +5 add %r9,%r8 (3)
+#                     +8 add %rcx,%r8 (3)     +0xb add %rdx,%r8 (3) ...
+# kpt_test_obj_walk:  ... +0xc mov 0x8(%rdi),%eax (3)  +0xf add (%rdi),%rax (3)
+#                     +0x12 mov 0x18(%rdi),%rdi (4) ...
+. /kpt/lib.sh
+
+E=$KPT/kprobe_events
+LOG=$KPT/error_log
+clear_log() { kpt-write -t $LOG "" > /dev/null; }
+ok() { r=$(kpt-write -a $E "$1\n"); [ "$r" = OK ] || { cat $LOG; fail "'$1': $r"; }; }
+bad() {
+	clear_log
+	r=$(kpt-write -a $E "$1\n")
+	cat $LOG
+	[ "$r" = "write: EILSEQ" ] || fail "'$1': got '$r', want write: EILSEQ"
+	assert_file_has $LOG "$2" "error_log for '$1'"
+}
+
+bad 'p:b1 kpt_test_six_args+1' 'inside the 5-byte instruction at \+0x0 \([0-9a-f ]+\); nearest boundaries: \+0x0 and \+0x5'
+bad 'p:b1 kpt_test_six_args+4' 'nearest boundaries: \+0x0 and \+0x5'
+bad 'p:b1 kpt_test_six_args+6' 'inside the 3-byte instruction at \+0x6?5 \(4d 01 c8\); nearest boundaries: \+0x5 and \+0x8'
+ok 'p:b5 kpt_test_six_args+5 %r8'
+ok 'p:b8 kpt_test_six_args+8'
+ok 'p:bb kpt_test_six_args+0xb'
+echo "six_args 2" > $KPT_TEST/call
+assert_file_has $KPT/kprobe_profile '^  b5 +2 +0$' "probe at +5 hits"
+assert_file_has $KPT/kprobe_profile '^  bb +2 +0$' "probe at +0xb hits"
+
+# our probes' bytes: int3 at +5, or an optimised jump over +5..+9 once the
+# optimiser ran (it runs after a short delay)
+sleep 1
+grep kpt_test_six_args /sys/kernel/debug/kprobes/list
+echo > $E
+ok 'p:b5 kpt_test_six_args+5'
+sleep 1
+grep kpt_test_six_args /sys/kernel/debug/kprobes/list
+ok 'p:b8 kpt_test_six_args+8'
+bad 'p:b9 kpt_test_six_args+9' 'nearest boundaries: \+0x8 and \+0xb'
+bad 'p:b9 kpt_test_six_args+0xc' 'nearest boundaries: \+0xb and \+0xe'
+
+# the kernel tracer's probe in the middle of kpt_test_obj_walk
+echo 'p:kprobes/kmid kpt_test_obj_walk+0xc' > $TRACEFS/kprobe_events || fail "in-kernel probe"
+echo 1 > $TRACEFS/events/kprobes/kmid/enable
+sleep 1
+grep kpt_test_obj_walk /sys/kernel/debug/kprobes/list
+ok 'p:w15 kpt_test_obj_walk+0xf +0(%di)'
+bad 'p:w13 kpt_test_obj_walk+0xd' 'inside the 3-byte instruction at \+0xc \(8b 47 08\); nearest boundaries: \+0xc and \+0xf'
+bad 'p:w13 kpt_test_obj_walk+0x13' 'nearest boundaries: \+0x12 and \+0x16'
+echo "obj_walk 1" > $KPT_TEST/call
+assert_file_has $KPT/kprobe_profile '^  w15 +2 +0$' "probe after the kernel's hits (twice: two objects)"
+echo 0 > $TRACEFS/events/kprobes/kmid/enable
+echo > $TRACEFS/kprobe_events
+
+# a MEMADDR inside an instruction
+six=$(awk '$3 == "kpt_test_six_args" { print $1; exit }' /proc/kallsyms)
+a=${six%?}$(printf '%x' $((0x${six#???????????????} + 6)))
+echo "address: $a"
+bad "p 0x$a" 'nearest boundaries: \+0x5 and \+0x8'
+
+echo > $E
+echo "boundary OK"
