@@ -1,0 +1,50 @@
+# Lockdown: once the kernel is locked down (raised at run time after the
+# module loaded), defining probes is refused, and an existing probe's
+# memory fetches record the fault value instead of kernel memory.  This
+# test locks the kernel for the rest of the boot, so it must run last
+# (hence its name); the rig's unload afterwards still works.
+. /kpt/lib.sh
+
+L=/sys/kernel/security/lockdown
+[ -w $L ] || fail "no $L"
+cat $L
+last=$(tail -n 1 /kpt/run-list)
+if [ "$last" != zz-tracer-lockdown ]; then
+	echo "SKIP: runs only as the last test of a boot (last is $last)"
+	exit 0
+fi
+
+E=$KPT/kprobe_events
+FAULT=0xfffffffffffffff2
+echo > $TRACEFS/trace
+echo 'p:lk kpt_test_six_args a0 @kpt_test_data +8(@kpt_test_data)' > $E || fail "defining"
+# files opened before the lockdown stay usable: that is how we look
+exec 3< $TRACEFS/trace_pipe
+exec 4>> $E
+exec 5> $KPT_TEST/call
+echo "six_args 1" >&5
+
+echo confidentiality > $L || fail "raising lockdown"
+cat $L
+echo "six_args 1" >&5
+exec 5>&-
+
+# defining probes is refused: by debugfs at open, by us at write
+assert_eq "$(kpt-write -a $E 'p:lk2 kpt_test_ret\n')" "open: EPERM" "opening kprobe_events"
+if echo 'p:lk3 kpt_test_ret' >&4 2>/dev/null; then
+	fail "defined a probe through a file opened before the lockdown"
+fi
+exec 4>&-
+
+# kprobe_profile (read only) stays readable
+cat $KPT/kprobe_profile
+assert_file_has $KPT/kprobe_profile '^  lk +2 +0$' "two hits"
+
+timeout 3 cat <&3 > /tmp/pipe
+exec 3<&-
+cat /tmp/pipe
+n=$(grep -c 'kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 0x123456789abcdef 0x[0-9a-f]*$' /tmp/pipe)
+assert_eq "$n" 1 "memory read before the lockdown"
+n=$(grep -c "kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 $FAULT $FAULT\$" /tmp/pipe)
+assert_eq "$n" 1 "memory refused after the lockdown"
+echo "lockdown OK"
