@@ -272,9 +272,12 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 		ops[i].p = NULL;
 		/* live at once, as in the seed */
 		ret = kpt_event_enable(p);
-		if (ret)
-			pr_warn("cannot enable event %s: %d\n",
-				kpt_probe_name(p), ret);
+		if (ret) {
+			kpt_err_set(&e, ret, 0,
+				    "note: event %s added but not enabled",
+				    kpt_probe_name(p));
+			kpt_fail_op(&ops[i], &e);
+		}
 		ret = 0;
 	}
 out:
@@ -359,6 +362,8 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno)
 			ret = e.err;
 			goto out;
 		}
+		if (e.msg[0])	/* a note, e.g. the boundary check's fallback */
+			kpt_errlog_add(op->lineno, line, llen, &e);
 		nops++;
 	}
 

@@ -53,8 +53,13 @@ void kpt_errlog_add(unsigned int lineno, const char *line, size_t len,
 		      (unsigned long long)ts, rem / 1000);
 	if (lineno)
 		n += scnprintf(ent->text + n, size - n, "line %u: ", lineno);
-	n += scnprintf(ent->text + n, size - n, "error: %s (%d)\n  Command: %s",
-		       e->msg, e->err, start ? "..." : "");
+	if (e->err)
+		n += scnprintf(ent->text + n, size - n, "error: %s (%d)",
+			       e->msg, e->err);
+	else	/* a note: the line was accepted */
+		n += scnprintf(ent->text + n, size - n, "%s", e->msg);
+	n += scnprintf(ent->text + n, size - n, "\n  Command: %s",
+		       start ? "..." : "");
 	for (i = 0; i < show; i++) {
 		char c = line[start + i];
 

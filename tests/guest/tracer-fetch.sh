@@ -54,6 +54,13 @@ echo "six_args 1" > $KPT_TEST/call
 assert_eq "$(vals 'kpt_test_six_args+0x0/')" \
 	"0x123456789abcdef 0x123456789abcdef 0x1234567 0x123456789abcdef $FAULT" "memory values"
 
+# vmlinux data symbols: "Linux ve" of linux_banner, and jiffies
+echo "p:fvm kpt_test_six_args @linux_banner @jiffies" > $E || { cat $KPT/error_log; fail "vmlinux data symbols"; }
+echo "six_args 1" > $KPT_TEST/call
+set -- $(vals 'kpt_test_six_args+0x0/')
+assert_eq "$1" 0x65762078756e694c "@linux_banner"
+[ "$2" != "$FAULT" ] || fail "@jiffies faulted"
+
 # nested dereferences: kpt_test_obj_walk(&obj_a), obj_a.next = &obj_b
 echo "p:fobj kpt_test_obj_walk +0(%di) +8(%di):u32 +0(+24(%di)) +8(+24(a0)):u32 +24(+24(%di)) +0(+24(+24(%di))) +16(%di)" > $E || fail "nested"
 echo "obj_walk 1" > $KPT_TEST/call

@@ -28,6 +28,11 @@ rmmod kprobetrace 2>/dev/null && fail "unloaded while enabled in an instance"
 got=$(kpt-write -t $E '')
 assert_eq "$got" "open: EBUSY" "clearing while enabled in an instance"
 assert_file_has $KPT/error_log 'event u4 is in use' "error_log says why"
+# nor can it be replaced or deleted
+assert_eq "$(kpt-write -a $E 'p:u4 kpt_test_ret\n')" "write: EBUSY" "replacing u4"
+assert_file_has $KPT/error_log 'event u4 cannot be replaced or deleted' "error_log for replacing"
+assert_eq "$(kpt-write -a $E '-:u4\n')" "write: EBUSY" "deleting u4"
+assert_file_has $E '^p:u4 kpt_test_six_args\+0 a1$' "u4 unchanged"
 echo 0 > $TRACEFS/instances/kpt/events/kprobetrace/u4/enable
 rmdir $TRACEFS/instances/kpt || fail "removing the instance"
 rmmod kprobetrace || fail "rmmod after disabling"
