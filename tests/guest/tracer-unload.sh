@@ -51,3 +51,20 @@ echo > $E
 rmmod kprobetrace || fail "rmmod after the instance went"
 insmod /kpt/kprobetrace.ko || fail "reloading"
 echo "unload OK"
+
+# the probed module goes away under enabled probes, and comes back
+echo 'p:m1 kpt_test_six_args a0' > $E
+echo 'r:m2 kpt_test_ret rv' >> $E
+echo "six_args 1" > $KPT_TEST/call
+rmmod kprobetrace_test || fail "rmmod kprobetrace_test under our probes"
+cat $E > /dev/null
+cat $KPT/kprobe_profile
+cat $T > /dev/null || fail "reading the trace"
+insmod /kpt/kprobetrace_test.ko || fail "reloading kprobetrace_test"
+echo "six_args 1" > $KPT_TEST/call
+echo > $E || fail "clearing probes of the gone module"
+echo 'p:m3 kpt_test_six_args a0' > $E || fail "probing the reloaded module"
+echo "six_args 2" > $KPT_TEST/call
+assert_file_has $KPT/kprobe_profile '^  m3 +2 +0$' "probe on the reloaded module"
+echo > $E
+echo "module reload OK"
