@@ -5,7 +5,7 @@
 #   $(KPT_INSN_CFLAGS)   -I flags for code that includes kpt_insn.h
 #   host-test-decoder-smoke   a handful of known encodings
 KPT_INSN_GEN := $(BUILD)/gen/kpt_inat_tables.gen.h
-KPT_INSN_CFLAGS := -Idecoder -Icommon -I$(BUILD)/gen
+KPT_INSN_CFLAGS := -I$(BUILD)/gen -Idecoder -Icommon
 KPT_INSN_LIB := $(BUILD)/lib/libkptinsn.a
 KPT_INSN_HDRS := decoder/kpt_insn.h decoder/kpt_inat.h common/kpt_compat.h
 

@@ -13,7 +13,7 @@ BEGIN {
 	# Attribute bits; keep in sync with kpt_inat.h.
 	IMM["Ib"] = 1; IMM["Iw"] = 2; IMM["Iz"] = 3; IMM["Iv"] = 4
 	IMM["Ob"] = 5; IMM["Ov"] = 5; IMM["Ap"] = 6
-	IMM["Jb"] = 8; IMM["Jz"] = 9; IMM["Id"] = 11
+	IMM["Jb"] = 8; IMM["Jz"] = 9; IMM["Id"] = 11; IMM["Jo"] = 12
 	IMM_ENTER = 7; IMM_IBIB = 10
 	A_MODRM = 16; A_REGFORM = 32; A_D64 = 64; A_F64 = 128
 	A_INV64 = 256; A_INV32 = 512; A_UNDEF = 1024

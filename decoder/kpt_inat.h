@@ -27,6 +27,7 @@
 #define KPT_INAT_IMM_JZ		9	/* rel16/32; rel32 in 64-bit mode */
 #define KPT_INAT_IMM_IBIB	10	/* imm8 + imm8 (EXTRQ/INSERTQ) */
 #define KPT_INAT_IMM_ID		11	/* 4 bytes */
+#define KPT_INAT_IMM_JO		12	/* rel16/32 by operand size (XBEGIN) */
 
 #define KPT_INAT_MODRM		0x0010	/* takes a ModRM byte */
 #define KPT_INAT_REGFORM	0x0020	/* ModRM is a register form (CR/DR) */

@@ -10,7 +10,11 @@
  */
 #include "kpt_insn.h"
 #include "kpt_inat.h"
-#include "kpt_inat_tables.gen.h"
+/*
+ * Angle brackets: found through -I only, so that the userspace build
+ * ($(BUILD)/gen) and the kernel build ($(obj)/decoder) each get their own.
+ */
+#include <kpt_inat_tables.gen.h>
 
 /* VEX (1-3) and XOP (8-10) map number -> table; NULL: reserved. */
 static const u16 *const kpt_vex_map[16] = {
@@ -136,6 +140,8 @@ static inline unsigned int kpt_imm_size(u16 a, bool m64, bool osz, bool w,
 	case KPT_INAT_IMM_JZ:
 		/* Intel: near branches keep rel32 in 64-bit mode. */
 		return (osz && !m64) ? 2 : 4;
+	case KPT_INAT_IMM_JO:
+		return osz ? 2 : 4;
 	case KPT_INAT_IMM_IBIB:
 		*imm2 = 1;
 		return 1;
@@ -671,7 +677,8 @@ bool kpt_insn_is_rel_branch(struct kpt_insn *insn)
 	if (kpt_insn_get_opcode(insn))
 		return false;
 	k = insn->attr & KPT_INAT_IMM_MASK;
-	return k == KPT_INAT_IMM_JB || k == KPT_INAT_IMM_JZ;
+	return k == KPT_INAT_IMM_JB || k == KPT_INAT_IMM_JZ ||
+	       k == KPT_INAT_IMM_JO;
 }
 
 s64 kpt_insn_imm_signed(struct kpt_insn *insn)

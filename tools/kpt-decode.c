@@ -67,7 +67,7 @@ static const char *imm_kind(unsigned int k)
 {
 	static const char *const names[] = {
 		"none", "ib", "iw", "iz", "iv", "moffs", "far-ptr", "enter",
-		"rel8", "rel16/32", "ib,ib", "id",
+		"rel8", "rel16/32", "ib,ib", "id", "rel16/32 (osz)",
 	};
 
 	return k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
