@@ -248,9 +248,10 @@ static int kpt_get_vex(struct kpt_insn *insn, unsigned int p, u8 sp)
 int kpt_insn_get_prefixes(struct kpt_insn *insn)
 {
 	const u16 *t;
-	unsigned int p = 0;
-	u8 last_rep = 0, b;
-	u16 a;
+	const u8 *buf = insn->buf;
+	unsigned int p = 0, limit = insn->limit;
+	u8 last_rep = 0, b, rex = 0;
+	u16 a, pfx = 0;
 	int r;
 
 	if (insn->err)
@@ -259,14 +260,17 @@ int kpt_insn_get_prefixes(struct kpt_insn *insn)
 		return 0;
 	t = insn->mode == KPT_INSN_MODE_64 ? kpt_inat_1byte_64 :
 					     kpt_inat_1byte_32;
+	/* Locals: stores through u8 fields would force reloads of buf. */
 	for (;; p++) {
-		if (p >= insn->limit)
+		if (p >= limit)
 			return kpt_fail(insn, kpt_short(p + 1));
-		b = insn->buf[p];
+		b = buf[p];
 		a = t[b];
+		if (likely(a < (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT)))
+			break;
 		if ((a & KPT_INAT_KIND_MASK) ==
 		    KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT) {
-			insn->prefixes |= 1 << (a & 15);
+			pfx |= 1 << (a & 15);
 			insn->nr_prefixes++;
 			insn->last_prefix = b;
 			if (b == 0xf2 || b == 0xf3)
@@ -274,18 +278,20 @@ int kpt_insn_get_prefixes(struct kpt_insn *insn)
 			if ((1 << (a & 15)) >= KPT_INSN_PFX_ES)
 				insn->seg_prefix = b;
 			/* A REX byte followed by a prefix is ignored. */
-			insn->rex = 0;
+			rex = 0;
 			continue;
 		}
 		if (a == ((KPT_INAT_KIND_SPECIAL << KPT_INAT_KIND_SHIFT) |
 			  KPT_INAT_SP_REX)) {
-			insn->rex = b;
+			rex = b;
 			continue;
 		}
 		break;
 	}
+	insn->prefixes = pfx;
+	insn->rex = rex;
 	insn->mandatory_prefix = last_rep ? last_rep :
-		(insn->prefixes & KPT_INSN_PFX_OPSIZE) ? 0x66 : 0;
+		(pfx & KPT_INSN_PFX_OPSIZE) ? 0x66 : 0;
 	insn->next = p;
 	if ((a & KPT_INAT_KIND_MASK) ==
 	    KPT_INAT_KIND_SPECIAL << KPT_INAT_KIND_SHIFT &&
@@ -296,9 +302,9 @@ int kpt_insn_get_prefixes(struct kpt_insn *insn)
 		insn->next = p + r;
 	}
 	if (insn->mode == KPT_INSN_MODE_64)
-		insn->addr_bytes = (insn->prefixes & KPT_INSN_PFX_ADSIZE) ? 4 : 8;
+		insn->addr_bytes = (pfx & KPT_INSN_PFX_ADSIZE) ? 4 : 8;
 	else
-		insn->addr_bytes = (insn->prefixes & KPT_INSN_PFX_ADSIZE) ? 2 : 4;
+		insn->addr_bytes = (pfx & KPT_INSN_PFX_ADSIZE) ? 2 : 4;
 	insn->got |= KPT_INSN_GOT_PREFIXES;
 	return 0;
 }
@@ -319,9 +325,11 @@ static unsigned int kpt_pslot(u8 mandatory)
 
 int kpt_insn_get_opcode(struct kpt_insn *insn)
 {
-	unsigned int p;
+	unsigned int p, start, limit;
+	const u8 *buf;
 	const u16 *t;
 	u16 a;
+	u8 map;
 	int r;
 	bool m64 = insn->mode == KPT_INSN_MODE_64;
 
@@ -330,47 +338,55 @@ int kpt_insn_get_opcode(struct kpt_insn *insn)
 		return r;
 	if (insn->got & KPT_INSN_GOT_OPCODE)
 		return 0;
-	p = insn->next;
-	insn->off_opcode = p;
-	if (p >= insn->limit)
+	buf = insn->buf;
+	limit = insn->limit;
+	start = insn->next;
+	p = start;
+	if (p >= limit)
 		return kpt_fail(insn, kpt_short(p + 1));
+	map = insn->map;
 	if (insn->vex_type) {
 		t = insn->vex_type == KPT_INSN_VEX_EVEX ?
-			kpt_evex_map[insn->map] : kpt_vex_map[insn->map];
-		a = t[insn->buf[p]];
+			kpt_evex_map[map] : kpt_vex_map[map];
+		a = t[buf[p]];
 	} else {
 		t = m64 ? kpt_inat_1byte_64 : kpt_inat_1byte_32;
-		a = t[insn->buf[p]];
-		insn->map = KPT_INSN_MAP_1BYTE;
+		a = t[buf[p]];
+		map = KPT_INSN_MAP_1BYTE;
 		if (a == ((KPT_INAT_KIND_SPECIAL << KPT_INAT_KIND_SHIFT) |
 			  KPT_INAT_SP_ESC0F)) {
-			if (++p >= insn->limit)
+			if (++p >= limit)
 				return kpt_fail(insn, kpt_short(p + 1));
-			a = kpt_inat_0f[insn->buf[p]];
-			insn->map = KPT_INSN_MAP_0F;
+			a = kpt_inat_0f[buf[p]];
+			map = KPT_INSN_MAP_0F;
 			if ((a & KPT_INAT_KIND_MASK) ==
 			    KPT_INAT_KIND_SPECIAL << KPT_INAT_KIND_SHIFT) {
 				t = (a & 15) == KPT_INAT_SP_ESC38 ?
 					kpt_inat_0f38 : kpt_inat_0f3a;
-				insn->map = (a & 15) == KPT_INAT_SP_ESC38 ?
+				map = (a & 15) == KPT_INAT_SP_ESC38 ?
 					KPT_INSN_MAP_0F38 : KPT_INSN_MAP_0F3A;
-				if (++p >= insn->limit)
+				if (++p >= limit)
 					return kpt_fail(insn, kpt_short(p + 1));
-				a = t[insn->buf[p]];
+				a = t[buf[p]];
 			}
 		} else if ((a & KPT_INAT_KIND_MASK) ==
 			   KPT_INAT_KIND_SPECIAL << KPT_INAT_KIND_SHIFT) {
 			/* C4/C5/62/8F that turned out not to be VEX. */
-			a = kpt_inat_1byte_plain[insn->buf[p]];
+			a = kpt_inat_1byte_plain[buf[p]];
 		}
 	}
-	insn->opcode = insn->buf[p];
+	insn->map = map;
+	insn->off_opcode = start;
+	insn->opcode = buf[p];
 	p++;
-	insn->opcode_len = p - insn->off_opcode;
-	r = kpt_resolve(a, insn->buf, p, insn->limit,
-			kpt_pslot(insn->mandatory_prefix));
-	if (r < 0)
-		return kpt_fail(insn, r);
+	insn->opcode_len = p - start;
+	r = a;
+	if (unlikely(a >= (KPT_INAT_KIND_GRP << KPT_INAT_KIND_SHIFT))) {
+		r = kpt_resolve(a, buf, p, limit,
+				kpt_pslot(insn->mandatory_prefix));
+		if (r < 0)
+			return kpt_fail(insn, r);
+	}
 	if (r & (KPT_INAT_UNDEF | (m64 ? KPT_INAT_INV64 : KPT_INAT_INV32)))
 		return kpt_fail(insn, KPT_INSN_ERR_UNDEFINED);
 	insn->attr = r;
@@ -433,13 +449,22 @@ int kpt_insn_get_sib(struct kpt_insn *insn)
 }
 
 /* Little-endian value of n (<= 8) bytes. */
-static u64 kpt_le(const u8 *p, unsigned int n)
+static inline u64 kpt_le(const u8 *p, unsigned int n)
 {
-	u64 v = 0;
+	u32 lo;
 
-	while (n--)
-		v = (v << 8) | p[n];
-	return v;
+	switch (n) {
+	case 1:
+		return p[0];
+	case 2:
+		return p[0] | (u32)p[1] << 8;
+	case 4:
+		return p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 |
+		       (u32)p[3] << 24;
+	default:
+		lo = (u32)kpt_le(p, 4);
+		return lo | (u64)kpt_le(p + 4, 4) << 32;
+	}
 }
 
 int kpt_insn_get_displacement(struct kpt_insn *insn)
