@@ -653,6 +653,9 @@ int kpt_insn_length(const u8 *buf, size_t len, enum kpt_insn_mode mode)
 				n = kpt_modrm_tail(m, 1, buf + p, &sib);
 			}
 			p += n;
+			/* Checked here as the displacement step does. */
+			if (p > limit)
+				return kpt_short(p);
 		}
 	}
 	n = kpt_imm_size(a, m64, pfx & KPT_INSN_PFX_OPSIZE, rex & 8,
