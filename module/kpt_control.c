@@ -82,6 +82,8 @@ static bool kpt_busy(struct kpt_probe *p)
 		if (link->pinned ||
 		    (link->file->flags & EVENT_FILE_FL_SOFT_MODE))
 			busy = true;
+	if (p->perf_on)
+		busy = true;
 	mutex_unlock(kpt_ksyms.event_mutex);
 	return busy;
 }
@@ -128,7 +130,7 @@ int kpt_control_clear(bool force)
 		n++;
 		if (!force && kpt_busy(p)) {
 			kpt_err_set(&e, -EBUSY, 0,
-				    "event %s is in use (enabled in another trace instance or by a trigger): nothing removed",
+				    "event %s is in use (by perf, another trace instance or a trigger): nothing removed",
 				    kpt_probe_name(p));
 			mutex_unlock(&kpt_mutex);
 			kpt_errlog_add(0, "", 0, &e);
@@ -225,7 +227,7 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 			continue;
 		if (kpt_busy(p)) {
 			kpt_err_set(&e, -EBUSY, 0,
-				    "event %s cannot be replaced or deleted: enabled in another trace instance or by a trigger",
+				    "event %s cannot be replaced or deleted: in use by perf, another trace instance or a trigger",
 				    event);
 			kpt_fail_op(op, &e);
 			ret = -EBUSY;

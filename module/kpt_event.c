@@ -31,14 +31,15 @@
  * Arming.  The kprobe is registered disabled and armed by the event's
  * reg() callback (TRACE_REG_REGISTER from the enable file, the seed's
  * "live at once" enable, triggers); it is disarmed when the last trace
- * instance disables the event.  Enabled in an instance other than the
- * top one, the event holds a module reference (we could not disable it
- * at unload).  perf is refused (-EOPNOTSUPP) for now.
+ * instance disables the event and perf lets go of it.  Enabled in an
+ * instance other than the top one, the event holds a module reference (we
+ * could not disable it at unload); perf holds one through call->module.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kprobes.h>
 #include <linux/module.h>
+#include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
@@ -258,10 +259,16 @@ static char *kpt_make_field_names(struct kpt_probe *p)
 
 /* ---- arming: reg() ------------------------------------------------------ */
 
+/* Is anyone (a trace instance, perf) using the event?  (event_mutex) */
+static bool kpt_event_used(struct kpt_probe *p)
+{
+	return !list_empty(&p->links) || p->perf_on;
+}
+
 static int kpt_link_add(struct kpt_probe *p, struct trace_event_file *file)
 {
 	struct kpt_link *link;
-	bool first = list_empty(&p->links);
+	bool first = !kpt_event_used(p);
 	int ret;
 
 	if (kpt_exiting)
@@ -299,7 +306,7 @@ static void kpt_link_del(struct kpt_probe *p, struct trace_event_file *file)
 		if (link->file != file)
 			continue;
 		list_del_rcu(&link->list);
-		if (list_empty(&p->links))
+		if (!kpt_event_used(p))
 			disable_kprobe(&p->rp.kp);
 		if (link->pinned)
 			module_put(THIS_MODULE);
@@ -325,8 +332,28 @@ static int kpt_event_reg(struct trace_event_call *call, enum trace_reg type,
 		kpt_link_del(p, data);
 		return 0;
 #ifdef CONFIG_PERF_EVENTS
-	case TRACE_REG_PERF_REGISTER:
-		return -EOPNOTSUPP;
+	case TRACE_REG_PERF_REGISTER: {
+		/* called once, when perf's first user comes */
+		bool first = !kpt_event_used(p);
+		int ret;
+
+		if (kpt_exiting)
+			return -ENODEV;
+		WRITE_ONCE(p->perf_on, true);
+		if (first) {
+			ret = enable_kprobe(&p->rp.kp);
+			if (ret) {
+				WRITE_ONCE(p->perf_on, false);
+				return ret;
+			}
+		}
+		return 0;
+	}
+	case TRACE_REG_PERF_UNREGISTER:
+		WRITE_ONCE(p->perf_on, false);
+		if (!kpt_event_used(p))
+			disable_kprobe(&p->rp.kp);
+		return 0;
 	default:
 		return 0;
 #endif
@@ -336,19 +363,10 @@ static int kpt_event_reg(struct trace_event_call *call, enum trace_reg type,
 
 /* ---- hit path ----------------------------------------------------------- */
 
-static nokprobe_inline void
-kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
-	       struct pt_regs *regs, struct kretprobe_instance *ri)
+static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
+				     struct pt_regs *regs,
+				     struct kretprobe_instance *ri)
 {
-	struct trace_event_buffer fbuffer;
-	void *rec;
-
-	if (trace_trigger_soft_disabled(file))
-		return;
-	rec = trace_event_buffer_reserve(&fbuffer, file, p->rec_size);
-	if (!rec)
-		return;
-	fbuffer.regs = regs;
 	if (ri) {
 		struct kpt_return_rec *r = rec;
 
@@ -363,8 +381,46 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 		e->nargs = p->nargs;
 		kpt_fetch_args(p, regs, NULL, e->args);
 	}
+}
+
+static nokprobe_inline void
+kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
+	       struct pt_regs *regs, struct kretprobe_instance *ri)
+{
+	struct trace_event_buffer fbuffer;
+	void *rec;
+
+	if (trace_trigger_soft_disabled(file))
+		return;
+	rec = trace_event_buffer_reserve(&fbuffer, file, p->rec_size);
+	if (!rec)
+		return;
+	fbuffer.regs = regs;
+	kpt_fill(p, rec, regs, ri);
 	trace_event_buffer_commit(&fbuffer);
 }
+
+#ifdef CONFIG_PERF_EVENTS
+/* The same record for perf (and for the BPF programs perf attaches). */
+static nokprobe_inline void kpt_perf_record(struct kpt_probe *p,
+					    struct pt_regs *regs,
+					    struct kretprobe_instance *ri)
+{
+	struct hlist_head *head = this_cpu_ptr(p->call.perf_events);
+	int size, rctx;
+	void *rec;
+
+	if (hlist_empty(head))
+		return;
+	size = ALIGN(p->rec_size + sizeof(u32), sizeof(u64)) - sizeof(u32);
+	rec = perf_trace_buf_alloc(size, NULL, &rctx);
+	if (!rec)
+		return;
+	kpt_fill(p, rec, regs, ri);
+	perf_trace_buf_submit(rec, size, rctx, p->call.event.type, 1, regs,
+			      head, NULL);
+}
+#endif
 
 void kpt_event_record(struct kpt_probe *p, struct pt_regs *regs,
 		      struct kretprobe_instance *ri)
@@ -374,6 +430,10 @@ void kpt_event_record(struct kpt_probe *p, struct pt_regs *regs,
 	/* kprobe handlers run with preemption off: an RCU reader */
 	list_for_each_entry_rcu(link, &p->links, list)
 		kpt_record_one(p, link->file, regs, ri);
+#ifdef CONFIG_PERF_EVENTS
+	if (unlikely(READ_ONCE(p->perf_on)))
+		kpt_perf_record(p, regs, ri);
+#endif
 }
 NOKPROBE_SYMBOL(kpt_event_record);
 
@@ -437,7 +497,7 @@ int kpt_event_disable(struct kpt_probe *p)
 		return 0;
 	trace_set_clr_event(p->def->group, p->def->event, 0);
 	mutex_lock(kpt_ksyms.event_mutex);
-	busy = !list_empty(&p->links);
+	busy = kpt_event_used(p);
 	mutex_unlock(kpt_ksyms.event_mutex);
 	return busy ? -EBUSY : 0;
 }

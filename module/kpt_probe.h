@@ -67,6 +67,7 @@ struct kpt_probe {
 	bool registered;
 	bool event_added;
 	bool has_mem;			/* some arg reads memory */
+	bool perf_on;			/* perf uses the event (event_mutex) */
 	u16 nargs;
 	u32 rec_size;			/* ring-buffer record bytes */
 	struct kpt_carg *args;
