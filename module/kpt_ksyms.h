@@ -35,6 +35,12 @@ struct kpt_ksyms {
 	struct mutex *event_mutex;
 	/* the top-level trace array (tracefs root instance) */
 	struct trace_array *global_trace;
+	/*
+	 * Optional: the lockdown LSM's level (security/lockdown/lockdown.c),
+	 * read by the hit path instead of calling security_locked_down() for
+	 * every memory-reading hit; NULL if not found.
+	 */
+	const int *lockdown_level;
 };
 
 extern struct kpt_ksyms kpt_ksyms;

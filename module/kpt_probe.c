@@ -110,14 +110,30 @@ kpt_fetch_one(struct kpt_probe *p, const struct kpt_carg *a,
 	return kpt_convert(a, v);
 }
 
+/*
+ * Memory reads through our probes stop once the kernel is locked down
+ * (LOCKDOWN_KPROBES, the confidentiality level).  The lockdown LSM's
+ * level is read directly when kpt_ksyms found it: an LSM call per hit
+ * costs several indirect calls; the level only ever goes up.  (Other
+ * LSMs' locked_down hooks, e.g. a BPF LSM program, are then consulted
+ * at definition time only.)
+ */
+static nokprobe_inline bool kpt_mem_allowed(void)
+{
+	const int *level = kpt_ksyms.lockdown_level;
+
+	if (level)
+		return READ_ONCE(*level) < LOCKDOWN_KPROBES;
+	return !security_locked_down(LOCKDOWN_KPROBES);
+}
+
 void kpt_fetch_args(struct kpt_probe *p, struct pt_regs *regs,
 		    struct kretprobe_instance *ri, unsigned long *vals)
 {
 	bool mem_ok = true;
 	unsigned int i;
 
-	/* memory reads through our probes stop once the kernel is locked down */
-	if (p->has_mem && security_locked_down(LOCKDOWN_KPROBES))
+	if (p->has_mem && !kpt_mem_allowed())
 		mem_ok = false;
 	for (i = 0; i < p->nargs; i++)
 		vals[i] = kpt_fetch_one(p, &p->args[i], regs, ri, mem_ok);
