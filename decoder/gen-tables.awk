@@ -109,13 +109,16 @@ function put(tbl, ck, ps, prio, val) {
 	cell[tbl, ck, ps] = val
 }
 
-function define(tbl, ck, prio, pq, val,    ps) {
+# pq: "" for every prefix, else a "/"-separated list of np 66 f3 f2.
+function define(tbl, ck, prio, pq, val,    ps, n, q, i) {
 	if (pq == "") {
 		for (ps = 0; ps < 4; ps++)
 			put(tbl, ck, ps, prio, val)
-	} else {
-		put(tbl, ck, PSLOT[pq], prio + 1, val)
+		return
 	}
+	n = split(pq, q, "/")
+	for (i = 1; i <= n; i++)
+		put(tbl, ck, PSLOT[q[i]], prio + 1, val)
 }
 
 /^[ \t]*(#|$)/ { next }
@@ -148,11 +151,13 @@ $1 == "end" { cur = ""; next }
 	}
 	val = mnem "|" ops "|" flags
 	pq = ""
-	if (split(key, kp, "/") == 2) {
-		pq = kp[2]
+	nq = split(key, kp, "/")
+	if (nq > 1) {
+		pq = substr(key, length(kp[1]) + 2)
 		key = kp[1]
-		if (!(pq in PSLOT))
-			fail("bad prefix qualifier " pq)
+		for (i = 2; i <= nq; i++)
+			if (!(kp[i] in PSLOT))
+				fail("bad prefix qualifier " kp[i])
 	}
 	if (kind[cur] == "map") {
 		n = split(key, r, "-")

@@ -85,6 +85,9 @@ static const struct smoke_case cases[] = {
 	{ 64, "fe 38", KPT_INSN_ERR_UNDEFINED, "group 4 /7" },
 	{ 64, "62 f9 7c 48 10 00", KPT_INSN_ERR_BAD_VEX, "EVEX reserved bit" },
 	{ 64, "c4 e0 78 10 00", KPT_INSN_ERR_BAD_VEX, "VEX map 0" },
+	{ 64, "66 c5 f8 77", 4, "66 before VEX (objdump: data16 vzeroupper)" },
+	{ 64, "48 c5 f8 77", 4, "REX before VEX (objdump: rex.W vzeroupper)" },
+	{ 64, "2e c5 f8 77", 4, "segment prefix before VEX" },
 };
 
 static int parse_hex(const char *s, u8 *buf)
