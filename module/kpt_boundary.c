@@ -13,13 +13,16 @@
  * text changes (someone else's int3, bytes the decoder does not know)
  * must never make us refuse a valid offset: then the check is left to
  * register_kprobe()'s own (which refuses a non-boundary with EILSEQ too)
- * and a note says so in error_log.  With CONFIG_SLS, int3 also follows
- * every ret, so an int3 is decoded as the 1-byte instruction it is, and
- * only a refusal that crossed an unexplained int3 turns into that
- * fallback.
+ * and a note says so in error_log.  An int3 is decoded as the 1-byte
+ * instruction it is (CONFIG_SLS puts one after every ret and jmp); one
+ * that does not follow a ret/jmp/int3 may be someone's breakpoint over a
+ * longer instruction, and only a refusal that crossed such an int3 turns
+ * into that fallback.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/debugfs.h>
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
@@ -85,12 +88,92 @@ static void kpt_restore_kprobes(u8 *buf, unsigned long start, size_t len)
 	rcu_read_unlock();
 }
 
+/* Does this instruction end the flow (ret, jmp)?  Then an int3 may follow. */
+static bool kpt_flow_ends(const u8 *p, int n)
+{
+	int i = 0;
+	u8 reg;
+
+	while (i < n - 1 && (p[i] == 0x2e || p[i] == 0x3e || p[i] == 0xf3))
+		i++;
+	switch (p[i]) {
+	case 0xc3:
+	case 0xc2:
+	case 0xe9:
+	case 0xeb:
+	case 0xcc:
+		return true;
+	case 0xff:
+		if (i + 1 >= n)
+			return false;
+		reg = (p[i + 1] >> 3) & 7;
+		return reg == 4 || reg == 5;	/* jmp r/m, jmp far */
+	}
+	return false;
+}
+
+/*
+ * Decode buf (the first len bytes of a function, kprobes' changes undone)
+ * from its start to off.  0: off is a boundary, or the decoding cannot be
+ * trusted (e->msg then holds a note: the kernel's check decides);
+ * -EILSEQ: off is inside an instruction.  WHERE names the address.
+ */
+static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
+			 const char *where, struct kpt_err *e, size_t pos)
+{
+	size_t i = 0, prev = 0, int3_at = 0;
+	bool foreign_int3 = false;
+	int n, prev_n = 0;
+
+	while (i < off) {
+		/*
+		 * int3 is a 1-byte instruction, also after every ret/jmp
+		 * (CONFIG_SLS) and as padding; elsewhere it may be someone's
+		 * breakpoint over the first byte of a longer instruction
+		 */
+		if (buf[i] == 0xcc && !foreign_int3 &&
+		    !(prev_n && kpt_flow_ends(buf + prev, prev_n))) {
+			foreign_int3 = true;
+			int3_at = i;
+		}
+		n = kpt_insn_length(buf + i, len - i, KPT_INSN_MODE_64);
+		if (n <= 0) {
+			kpt_note(e, pos,
+				 "note: %s: cannot decode the instruction at +0x%zx (%s); the kernel checks the boundary",
+				 where, i, kpt_insn_strerror(n));
+			return 0;
+		}
+		if (i + n > off) {
+			char bytes[3 * KPT_INSN_MAX + 1];
+			size_t k, b = 0;
+
+			if (foreign_int3) {
+				kpt_note(e, pos,
+					 "note: %s: int3 at +0x%zx not placed by a kprobe; the kernel checks the boundary",
+					 where, int3_at);
+				return 0;
+			}
+			for (k = 0; k < n; k++)
+				b += scnprintf(bytes + b, sizeof(bytes) - b,
+					       "%s%02x", k ? " " : "",
+					       buf[i + k]);
+			return kpt_err_set(e, -EILSEQ, pos,
+					   "%s is not on an instruction boundary: it is inside the %d-byte instruction at +0x%zx (%s); nearest boundaries: +0x%zx and +0x%zx",
+					   where, n, i, bytes, i, i + n);
+		}
+		prev = i;
+		prev_n = n;
+		i += n;
+	}
+	return 0;
+}
+
 int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos)
 {
 	unsigned long size = 0, off = 0, start;
-	size_t len, i = 0, int3_at = 0;
-	bool saw_int3 = false;
-	int n, ret = 0;
+	char where[KSYM_SYMBOL_LEN];
+	size_t len;
+	int ret = 0;
 	u8 *buf;
 
 	if (!kpt_ksyms.lookup_size_offset(addr, &size, &off))
@@ -102,11 +185,12 @@ int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos)
 	if (off >= size)
 		return kpt_err_set(e, -EINVAL, pos,
 				   "0x%lx is past the end of its function", addr);
+	sprint_symbol(where, addr);
 	start = addr - off;
 	if (off > KPT_DECODE_MAX) {
 		kpt_note(e, pos,
-			 "note: %pS: function too long to decode; the kernel checks the boundary",
-			 (void *)addr);
+			 "note: %s: function too long to decode; the kernel checks the boundary",
+			 where);
 		return 0;
 	}
 	len = min_t(size_t, size, off + KPT_INSN_MAX);
@@ -115,49 +199,89 @@ int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos)
 		return kpt_err_set(e, -ENOMEM, pos, "out of memory");
 	if (copy_from_kernel_nofault(buf, (void *)start, len)) {
 		kpt_note(e, pos,
-			 "note: %pS: cannot read the function; the kernel checks the boundary",
-			 (void *)addr);
+			 "note: %s: cannot read the function; the kernel checks the boundary",
+			 where);
 		goto out;
 	}
 	kpt_restore_kprobes(buf, start, len);
-
-	while (i < off) {
-		if (buf[i] == 0xcc && !saw_int3) {
-			saw_int3 = true;
-			int3_at = i;
-		}
-		n = kpt_insn_length(buf + i, len - i, KPT_INSN_MODE_64);
-		if (n <= 0) {
-			kpt_note(e, pos,
-				 "note: %pS: cannot decode the instruction at +0x%zx (%s); the kernel checks the boundary",
-				 (void *)addr, i, kpt_insn_strerror(n));
-			goto out;
-		}
-		if (i + n > off) {
-			char bytes[3 * KPT_INSN_MAX + 1];
-			size_t k, b = 0;
-
-			if (saw_int3) {
-				kpt_note(e, pos,
-					 "note: %pS: int3 at +0x%zx not placed by a kprobe; the kernel checks the boundary",
-					 (void *)addr, int3_at);
-				goto out;
-			}
-			for (k = 0; k < n; k++)
-				b += scnprintf(bytes + b, sizeof(bytes) - b,
-					       "%s%02x", k ? " " : "",
-					       buf[i + k]);
-			ret = kpt_err_set(e, -EILSEQ, pos,
-					  "%pS is not on an instruction boundary: it is inside the %d-byte instruction at +0x%zx (%s); nearest boundaries: +0x%zx and +0x%zx",
-					  (void *)addr, n, i, bytes, i,
-					  i + n);
-			goto out;
-		}
-		i += n;
-	}
+	ret = kpt_decode_to(buf, len, off, where, e, pos);
 out:
 	kfree(buf);
 	return ret;
+}
+
+/*
+ * Test hook (module parameter testhooks=1): write "OFFSET HEXBYTES" to
+ * debugfs kprobetrace/test_boundary to run the decoding part of the check
+ * on those bytes as if they were a function; read back "RET MESSAGE".
+ */
+static char kpt_tb_result[sizeof(((struct kpt_err *)0)->msg) + 16];
+static DEFINE_MUTEX(kpt_tb_mutex);
+
+static ssize_t kpt_tb_write(struct file *file, const char __user *ubuf,
+			    size_t count, loff_t *ppos)
+{
+	struct kpt_err e = {};
+	unsigned long off;
+	char *text, *hex;
+	size_t len = 0;
+	u8 *buf;
+	int ret;
+
+	if (count > 4096)
+		return -E2BIG;
+	text = memdup_user_nul(ubuf, count);
+	if (IS_ERR(text))
+		return PTR_ERR(text);
+	buf = kzalloc(count, GFP_KERNEL);
+	hex = strchr(text, ' ');
+	ret = -EINVAL;
+	if (!buf || !hex)
+		goto out;
+	*hex++ = '\0';
+	if (kstrtoul(text, 0, &off))
+		goto out;
+	while (hex[0] && hex[0] != '\n' && hex[1]) {
+		if (hex2bin(&buf[len], hex, 1))
+			goto out;
+		len++;
+		hex += 2;
+	}
+	ret = kpt_decode_to(buf, len, off, "test", &e, 0);
+	mutex_lock(&kpt_tb_mutex);
+	scnprintf(kpt_tb_result, sizeof(kpt_tb_result), "%d %s\n", ret,
+		  e.msg);
+	mutex_unlock(&kpt_tb_mutex);
+	ret = count;
+out:
+	kfree(buf);
+	kfree(text);
+	return ret;
+}
+
+static ssize_t kpt_tb_read(struct file *file, char __user *ubuf,
+			   size_t count, loff_t *ppos)
+{
+	ssize_t ret;
+
+	mutex_lock(&kpt_tb_mutex);
+	ret = simple_read_from_buffer(ubuf, count, ppos, kpt_tb_result,
+				      strlen(kpt_tb_result));
+	mutex_unlock(&kpt_tb_mutex);
+	return ret;
+}
+
+static const struct file_operations kpt_tb_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = kpt_tb_read,
+	.write = kpt_tb_write,
+	.llseek = default_llseek,
+};
+
+void kpt_boundary_testhook_init(struct dentry *dir)
+{
+	debugfs_create_file("test_boundary", 0600, dir, NULL, &kpt_tb_fops);
 }
 #else
 /* Without our decoder the kernel's own check (in register_kprobe) rules. */
@@ -173,5 +297,9 @@ int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos)
 		return kpt_err_set(e, -EINVAL, pos,
 				   "0x%lx is past the end of its function", addr);
 	return 0;
+}
+
+void kpt_boundary_testhook_init(struct dentry *dir)
+{
 }
 #endif

@@ -18,6 +18,10 @@ static bool selftest = true;
 module_param(selftest, bool, 0444);
 MODULE_PARM_DESC(selftest, "run the selftest at load time (default: on)");
 
+static bool testhooks;
+module_param(testhooks, bool, 0444);
+MODULE_PARM_DESC(testhooks, "create debugfs hooks used only by tests (default: off)");
+
 static struct dentry *kpt_debugfs_dir;
 
 static int __init kpt_init(void)
@@ -44,6 +48,8 @@ static int __init kpt_init(void)
 	}
 	kpt_errlog_init(kpt_debugfs_dir);
 	kpt_control_init(kpt_debugfs_dir);
+	if (testhooks)
+		kpt_boundary_testhook_init(kpt_debugfs_dir);
 	pr_info("loaded\n");
 	return 0;
 }

@@ -156,6 +156,7 @@ extern bool kpt_exiting;
 
 /* kpt_boundary.c */
 int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos);
+void kpt_boundary_testhook_init(struct dentry *dir);
 
 /* kpt_errlog.c */
 void kpt_errlog_add(unsigned int lineno, const char *line, size_t len,
