@@ -3,6 +3,7 @@
 #
 #   $(KPT_INSN_LIB)      static library (decoder + generated tables)
 #   $(KPT_INSN_CFLAGS)   -I flags for code that includes kpt_insn.h
+#   $(KPT_INSN_NAMES)    generated mnemonic tables (userspace tools only)
 #   host-test-decoder-smoke   a handful of known encodings
 KPT_INSN_GEN := $(BUILD)/gen/kpt_inat_tables.gen.h
 KPT_INSN_CFLAGS := -I$(BUILD)/gen -Idecoder -Icommon
@@ -12,6 +13,13 @@ KPT_INSN_HDRS := decoder/kpt_insn.h decoder/kpt_inat.h common/kpt_compat.h
 $(KPT_INSN_GEN): decoder/x86-opcode-map.txt decoder/gen-tables.awk
 	@mkdir -p $(dir $@)
 	$(AWK) -f decoder/gen-tables.awk decoder/x86-opcode-map.txt > $@.tmp
+	mv $@.tmp $@
+
+# Mnemonics, in the same structure: for userspace tools only (kpt-decode).
+KPT_INSN_NAMES := $(BUILD)/gen/kpt_inat_names.gen.h
+$(KPT_INSN_NAMES): decoder/x86-opcode-map.txt decoder/gen-tables.awk
+	@mkdir -p $(dir $@)
+	$(AWK) -v names=1 -f decoder/gen-tables.awk decoder/x86-opcode-map.txt > $@.tmp
 	mv $@.tmp $@
 
 $(BUILD)/lib/kptinsn/kpt_insn.o: decoder/kpt_insn.c $(KPT_INSN_HDRS) $(KPT_INSN_GEN)

@@ -1,6 +1,6 @@
 # --- kpt-decode (issue 3): the decoder's command-line front end.
 KPT_DECODE := $(BUILD)/tools/kpt-decode
-$(KPT_DECODE): tools/kpt-decode.c $(KPT_INSN_LIB) $(KPT_INSN_HDRS)
+$(KPT_DECODE): tools/kpt-decode.c $(KPT_INSN_LIB) $(KPT_INSN_HDRS) $(KPT_INSN_NAMES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) $< $(KPT_INSN_LIB) -o $@
 ALL_TARGETS += $(KPT_DECODE)
