@@ -151,6 +151,11 @@ int kpt_control_clear(bool force)
 	ret = kpt_remove_probes(ps, n);
 	mutex_unlock(&kpt_mutex);
 	kvfree(ps);
+	if (ret && !force) {
+		kpt_err_set(&e, ret, 0,
+			    "an event became busy while clearing: it was kept");
+		kpt_errlog_add(0, "", 0, &e);
+	}
 	return ret;
 }
 
@@ -462,8 +467,15 @@ static ssize_t kpt_events_write(struct file *file, const char __user *ubuf,
 
 	if (!count)
 		return 0;
-	if (count > KPT_WRITE_MAX)
+	if (count > KPT_WRITE_MAX) {
+		struct kpt_err e = {};
+
+		kpt_err_set(&e, -E2BIG, 0,
+			    "write of %zu bytes: at most %d per write(2)",
+			    count, KPT_WRITE_MAX);
+		kpt_errlog_add(0, "", 0, &e);
 		return -E2BIG;
+	}
 	total = ws->carry_len + count;
 	buf = kvmalloc(total + 1, GFP_KERNEL);
 	if (!buf)
