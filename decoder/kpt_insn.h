@@ -19,6 +19,24 @@
  * Errors (negative, distinct, never a length): see enum kpt_insn_err.
  * Names are prefixed kpt_insn_/KPT_INSN_/KPT_INAT_ so that they never clash
  * with the kernel's <asm/insn.h> and <asm/inat.h>.
+ *
+ * Truncated or too long: bytes are consumed in order; when the next byte
+ * needed lies past the buffer, the error is KPT_INSN_ERR_TOO_LONG if that
+ * byte (or the end of the field being read) is past byte 15, else
+ * KPT_INSN_ERR_TRUNCATED.
+ *
+ * Where lengths differ from objdump's listing (objdump -M intel64), on
+ * purpose, because the CPU sees it this way:
+ *  - FWAIT (9b) before an x87 instruction is an instruction of its own;
+ *    objdump shows "9b db e3" as one (finit).
+ *  - A REX byte followed by a legacy prefix or another REX is ignored but
+ *    belongs to the instruction; objdump lists it alone ("rex.W").
+ *  - 66-prefixed near branches (E8, E9, 0F 8x) keep rel32 in 64-bit mode
+ *    (Intel); plain objdump (AMD semantics) shows rel16, -M intel64 rel32.
+ * Undefined: the map models mandatory-prefix (and VEX/EVEX pp) validity,
+ * groups and mode-invalid opcodes, not VEX.L/W restrictions nor
+ * memory-only/register-only forms (e.g. LEA with mod=3): those decode
+ * with their length where objdump prints "(bad)".
  */
 #ifndef KPT_INSN_H
 #define KPT_INSN_H
