@@ -36,6 +36,7 @@
 #define KPT_INAT_INV64		0x0100	/* undefined in 64-bit mode */
 #define KPT_INAT_INV32		0x0200	/* undefined in 32-bit mode */
 #define KPT_INAT_UNDEF		0x0400	/* undefined */
+#define KPT_INAT_MEMONLY	0x0800	/* ModRM mod==3 is undefined */
 
 /* Kinds of table word (bits 12-14). */
 #define KPT_INAT_KIND_SHIFT	12

@@ -417,6 +417,9 @@ int kpt_insn_get_modrm(struct kpt_insn *insn)
 		insn->off_modrm = insn->next;
 		insn->modrm = insn->buf[insn->next++];
 		insn->modrm_len = 1;
+		/* Memory-only operand (LEA, LxS, MOVNTI ...) in a register form. */
+		if ((insn->attr & KPT_INAT_MEMONLY) && insn->modrm >= 0xc0)
+			return kpt_fail(insn, KPT_INSN_ERR_UNDEFINED);
 	}
 	insn->got |= KPT_INSN_GOT_MODRM;
 	return 0;
@@ -644,6 +647,8 @@ int kpt_insn_length(const u8 *buf, size_t len, enum kpt_insn_mode mode)
 		if (p >= limit)
 			return kpt_short(p + 1);
 		m = buf[p++];
+		if ((a & KPT_INAT_MEMONLY) && m >= 0xc0)
+			return KPT_INSN_ERR_UNDEFINED;
 		if (!(a & KPT_INAT_REGFORM) && m < 0xc0) {
 			if (!(pfx & KPT_INSN_PFX_ADSIZE) || m64) {
 				if ((m & 7) == 4 && p >= limit)
