@@ -15,7 +15,10 @@
  * (a record carries its address(es), nargs and the values), so a type
  * outlives its probe: when the probe goes the type is only marked unused,
  * and the next probe of the same kind (entry/return) reuses it.  Live
- * types therefore never exceed the peak number of probes; all of them are
+ * types therefore never exceed the peak number of probes.  (A binary
+ * reader such as trace-cmd maps old records of a reused id with the new
+ * event's format, as it does when the core recycles a freed id; the text
+ * output is right either way.)  All of them are
  * unregistered at module unload (after which no record can reach our
  * printers: unregister_trace_event() takes trace_event_sem for writing,
  * and printing holds it for reading).
