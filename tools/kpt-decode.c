@@ -213,9 +213,12 @@ static void print_fields(struct kpt_insn *in, u64 addr)
 		       (unsigned long long)kpt_insn_branch_target(in, addr));
 }
 
-/* Decode buf[0..len) as code at addr; returns the number of errors. */
+/*
+ * Decode buf[0..len) as code at addr; returns the number of errors. The
+ * instruction at address mark (a probe offset), if any, is flagged "=>".
+ */
 static int decode_range(const u8 *buf, size_t len, u64 addr,
-			enum kpt_insn_mode mode)
+			enum kpt_insn_mode mode, u64 mark)
 {
 	size_t off = 0;
 	int errors = 0;
@@ -226,7 +229,8 @@ static int decode_range(const u8 *buf, size_t len, u64 addr,
 		int n = r ? 1 : in.length;
 		int emu = kpt_insn_emulate_prefix_len(buf + off, len - off);
 
-		printf("%llx: ", (unsigned long long)(addr + off));
+		printf("%s%llx: ", mark && addr + off == mark ? "=> " : "",
+		       (unsigned long long)(addr + off));
 		if (emu) {
 			/* The kernel's view: a prefix of what follows. */
 			print_bytes(buf + off, emu);
@@ -436,6 +440,9 @@ static const u8 *elf_bytes(const struct elf_file *f, int shndx, u64 addr,
 			continue;
 		if (shndx < 0 && !(s.flags & SHF_ALLOC))
 			continue;
+		/* Relocatable: every section starts at 0; take the code. */
+		if (shndx < 0 && f->is_rel && !(s.flags & SHF_EXECINSTR))
+			continue;
 		base = f->is_rel ? 0 : s.addr;
 		if (addr < base || addr >= base + s.size)
 			continue;
@@ -548,7 +555,8 @@ static int do_elf(const char *path, const char *sym, const char *range,
 		printf("offset +0x%llx is %san instruction boundary\n",
 		       (unsigned long long)off, at == off ? "" : "NOT ");
 	}
-	return decode_range(p, len, start, mode) ? 1 : 0;
+	return decode_range(p, len, start, mode,
+			    sym && off ? start + off : 0) ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -610,7 +618,7 @@ int main(int argc, char **argv)
 	}
 	if (!len)
 		usage();
-	i = decode_range(buf, len, addr, mode);
+	i = decode_range(buf, len, addr, mode, 0);
 	free(buf);
 	return i ? 1 : 0;
 }
