@@ -20,6 +20,7 @@ BEGIN {
 	IMM_ENTER = 7; IMM_IBIB = 10
 	A_MODRM = 16; A_REGFORM = 32; A_D64 = 64; A_F64 = 128
 	A_INV64 = 256; A_INV32 = 512; A_UNDEF = 1024; A_MEMONLY = 2048
+	A_REGONLY = 32768
 	K_GRP = 1; K_RM = 2; K_PFX = 3; K_PREFIX = 4; K_SPECIAL = 5
 	SP_ESC0F = 1; SP_ESC38 = 2; SP_ESC3A = 3; SP_REX = 4
 	SP_VEX3 = 5; SP_VEX2 = 6; SP_EVEX = 7; SP_XOP = 8
@@ -72,6 +73,8 @@ function own_attr(ops, flags,    n, a, i, op, m, nimm, imm, attr, ims) {
 			attr = or(attr, A_MODRM)
 		if (m == "M")
 			attr = or(attr, A_MEMONLY)
+		if ((m == "U" || m == "N" || m == "R") && !index(flags, "(reg)"))
+			attr = or(attr, A_REGONLY)
 		if (m == "I" || m == "J" || m == "O" || (m == "A" && op == "Ap")) {
 			if (!(op in IMM))
 				fail("unknown immediate " op)

@@ -37,8 +37,9 @@
 #define KPT_INAT_INV32		0x0200	/* undefined in 32-bit mode */
 #define KPT_INAT_UNDEF		0x0400	/* undefined */
 #define KPT_INAT_MEMONLY	0x0800	/* ModRM mod==3 is undefined */
+#define KPT_INAT_REGONLY	0x8000	/* ModRM mod!=3 is undefined */
 
-/* Kinds of table word (bits 12-14). */
+/* Kinds of table word (bits 12-14; bit 15 is REGONLY). */
 #define KPT_INAT_KIND_SHIFT	12
 #define KPT_INAT_KIND_MASK	0x7000
 #define KPT_INAT_KIND_ATTR	0	/* resolved attributes */

@@ -266,7 +266,8 @@ int kpt_insn_get_prefixes(struct kpt_insn *insn)
 			return kpt_fail(insn, kpt_short(p + 1));
 		b = buf[p];
 		a = t[b];
-		if (likely(a < (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT)))
+		if (likely((a & KPT_INAT_KIND_MASK) <
+			   (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT)))
 			break;
 		if ((a & KPT_INAT_KIND_MASK) ==
 		    KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT) {
@@ -381,7 +382,7 @@ int kpt_insn_get_opcode(struct kpt_insn *insn)
 	p++;
 	insn->opcode_len = p - start;
 	r = a;
-	if (unlikely(a >= (KPT_INAT_KIND_GRP << KPT_INAT_KIND_SHIFT))) {
+	if (unlikely(a & KPT_INAT_KIND_MASK)) {
 		r = kpt_resolve(a, buf, p, limit,
 				kpt_pslot(insn->mandatory_prefix));
 		if (r < 0)
@@ -417,8 +418,14 @@ int kpt_insn_get_modrm(struct kpt_insn *insn)
 		insn->off_modrm = insn->next;
 		insn->modrm = insn->buf[insn->next++];
 		insn->modrm_len = 1;
-		/* Memory-only operand (LEA, LxS, MOVNTI ...) in a register form. */
+		/*
+		 * A memory-only operand (LEA, LxS, MOVNTI ...) in a register
+		 * form, or a register-only one (MOVMSKPS, PMOVMSKB ...) in a
+		 * memory form.
+		 */
 		if ((insn->attr & KPT_INAT_MEMONLY) && insn->modrm >= 0xc0)
+			return kpt_fail(insn, KPT_INSN_ERR_UNDEFINED);
+		if ((insn->attr & KPT_INAT_REGONLY) && insn->modrm < 0xc0)
 			return kpt_fail(insn, KPT_INSN_ERR_UNDEFINED);
 	}
 	insn->got |= KPT_INSN_GOT_MODRM;
@@ -580,7 +587,8 @@ int kpt_insn_length(const u8 *buf, size_t len, enum kpt_insn_mode mode)
 			return kpt_short(p + 1);
 		b = buf[p];
 		a = t1[b];
-		if (likely(a < (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT)))
+		if (likely((a & KPT_INAT_KIND_MASK) <
+			   (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT)))
 			break;
 		if ((a >> KPT_INAT_KIND_SHIFT) == KPT_INAT_KIND_PREFIX) {
 			pfx |= 1 << (a & 15);
@@ -597,7 +605,8 @@ int kpt_insn_length(const u8 *buf, size_t len, enum kpt_insn_mode mode)
 	}
 	if (!pslot && (pfx & KPT_INSN_PFX_OPSIZE))
 		pslot = 1;
-	if (unlikely(a >= (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT))) {
+	if (unlikely((a & KPT_INAT_KIND_MASK) >=
+		     (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT))) {
 		/* Special: 0F escape, or a VEX/EVEX/XOP candidate. */
 		if ((a & 15) == KPT_INAT_SP_ESC0F) {
 			if (++p >= limit)
@@ -635,7 +644,7 @@ int kpt_insn_length(const u8 *buf, size_t len, enum kpt_insn_mode mode)
 		}
 	}
 	p++;
-	if (unlikely(a >= (KPT_INAT_KIND_GRP << KPT_INAT_KIND_SHIFT))) {
+	if (unlikely(a & KPT_INAT_KIND_MASK)) {
 		r = kpt_resolve(a, buf, p, limit, pslot);
 		if (r < 0)
 			return r;
@@ -648,6 +657,8 @@ int kpt_insn_length(const u8 *buf, size_t len, enum kpt_insn_mode mode)
 			return kpt_short(p + 1);
 		m = buf[p++];
 		if ((a & KPT_INAT_MEMONLY) && m >= 0xc0)
+			return KPT_INSN_ERR_UNDEFINED;
+		if ((a & KPT_INAT_REGONLY) && m < 0xc0)
 			return KPT_INSN_ERR_UNDEFINED;
 		if (!(a & KPT_INAT_REGFORM) && m < 0xc0) {
 			if (!(pfx & KPT_INSN_PFX_ADSIZE) || m64) {
