@@ -66,7 +66,7 @@ function own_attr(ops, flags,    n, a, i, op, m, nimm, imm, attr, ims) {
 	n = split(ops, a, ",")
 	for (i = 1; i <= n; i++) {
 		op = a[i]
-		if (op !~ /^[A-Z][a-z0-9]/)
+		if (op !~ /^[A-Z]([a-z0-9]|$)/)
 			continue	# a register name, or "1"
 		m = substr(op, 1, 1)
 		if (index(modrm_methods, m))
