@@ -33,9 +33,9 @@
  *    belongs to the instruction; objdump lists it alone ("rex.W").
  *  - 66-prefixed near branches (E8, E9, 0F 8x) keep rel32 in 64-bit mode
  *    (Intel); plain objdump (AMD semantics) shows rel16, -M intel64 rel32.
- * Undefined: the map models mandatory-prefix (and VEX/EVEX pp) validity,
- * groups and mode-invalid opcodes, not VEX.L/W restrictions nor
- * memory-only/register-only forms (e.g. LEA with mod=3): those decode
+ * Undefined: the map models groups, mode-invalid opcodes, mandatory-prefix
+ * (and VEX/EVEX pp) validity and memory-only/register-only operands, not
+ * VEX/EVEX L and W restrictions nor the x87 register forms: those decode
  * with their length where objdump prints "(bad)".
  */
 #ifndef KPT_INSN_H
