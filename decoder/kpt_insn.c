@@ -82,8 +82,10 @@ static inline int kpt_resolve(u16 a, const u8 *buf, unsigned int modrm_off,
 }
 
 /*
- * Bytes of SIB + displacement after ModRM m, or -1 if a SIB byte is
- * needed to tell (mod 00, SIB base 101: 4 more bytes).
+ * Bytes of SIB + displacement after a memory-form ModRM m (16-bit
+ * addressing if addr16). *sib tells whether the first of them is a SIB
+ * byte; then *sibp must be readable, as SIB base 101 with mod 00 adds a
+ * disp32.
  */
 static inline unsigned int kpt_modrm_tail(u8 m, unsigned int addr16,
 					  const u8 *sibp, bool *sib)
@@ -458,22 +460,23 @@ int kpt_insn_get_sib(struct kpt_insn *insn)
 	return 0;
 }
 
-/* Little-endian value of n (<= 8) bytes. */
+static inline u32 kpt_le32(const u8 *p)
+{
+	return p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 | (u32)p[3] << 24;
+}
+
+/* Little-endian value of n (1, 2, 4 or 8) bytes. */
 static inline u64 kpt_le(const u8 *p, unsigned int n)
 {
-	u32 lo;
-
 	switch (n) {
 	case 1:
 		return p[0];
 	case 2:
 		return p[0] | (u32)p[1] << 8;
 	case 4:
-		return p[0] | (u32)p[1] << 8 | (u32)p[2] << 16 |
-		       (u32)p[3] << 24;
+		return kpt_le32(p);
 	default:
-		lo = (u32)kpt_le(p, 4);
-		return lo | (u64)kpt_le(p + 4, 4) << 32;
+		return kpt_le32(p) | (u64)kpt_le32(p + 4) << 32;
 	}
 }
 
