@@ -159,6 +159,61 @@ static int differential(long rounds)
 	return bad;
 }
 
+/* Decoded fields of a few instructions, not just their lengths. */
+static int fields(void)
+{
+	struct kpt_insn in;
+	int bad = 0;
+
+#define FIELD(cond) do {						\
+		if (!(cond)) {						\
+			printf("FAIL field %s (line %d)\n", #cond, __LINE__); \
+			bad++;						\
+		}							\
+	} while (0)
+	static const u8 movabs[] = { 0x48, 0xb8, 0x88, 0x77, 0x66, 0x55,
+				     0x44, 0x33, 0x22, 0x11 };
+	static const u8 riprel[] = { 0x48, 0x8b, 0x05, 0x10, 0x00, 0x00, 0x00 };
+	static const u8 ljmp[] = { 0x66, 0xea, 0x34, 0x12, 0x08, 0x00 };
+	static const u8 enter[] = { 0xc8, 0x10, 0x00, 0x01 };
+	static const u8 evex[] = { 0x62, 0xf1, 0xfd, 0xcf, 0x6f, 0x44, 0x24,
+				   0xff };
+	static const u8 sib[] = { 0x8b, 0x44, 0x8b, 0xf0 };
+	static const u8 jcc[] = { 0x0f, 0x85, 0xf0, 0xff, 0xff, 0xff };
+
+	FIELD(!kpt_insn_decode(&in, movabs, sizeof(movabs), KPT_INSN_MODE_64));
+	FIELD(in.rex == 0x48 && in.opnd_bytes == 8 && in.imm_len == 8 &&
+	      in.imm == 0x1122334455667788ull && in.off_imm == 2);
+	FIELD(!kpt_insn_decode(&in, riprel, sizeof(riprel), KPT_INSN_MODE_64));
+	FIELD(kpt_insn_is_rip_relative(&in) && in.disp == 0x10 &&
+	      in.disp_len == 4 && in.off_disp == 3 &&
+	      kpt_insn_rip_target(&in, 0x1000) == 0x1017);
+	FIELD(!kpt_insn_decode(&in, ljmp, sizeof(ljmp), KPT_INSN_MODE_32));
+	FIELD(in.imm_len == 2 && in.imm == 0x1234 && in.imm2_len == 2 &&
+	      in.imm2 == 8 && in.opnd_bytes == 2);
+	FIELD(!kpt_insn_decode(&in, enter, sizeof(enter), KPT_INSN_MODE_64));
+	FIELD(in.imm == 0x10 && in.imm_len == 2 && in.imm2 == 1 &&
+	      in.imm2_len == 1);
+	FIELD(!kpt_insn_decode(&in, evex, sizeof(evex), KPT_INSN_MODE_64));
+	FIELD(in.vex_type == KPT_INSN_VEX_EVEX && in.map == KPT_INSN_MAP_0F &&
+	      in.vex_w == 1 && in.vex_pp == 1 && in.mandatory_prefix == 0x66 &&
+	      in.vex_l == 2 && in.evex_z == 1 && in.evex_aaa == 7 &&
+	      in.opcode == 0x6f && in.modrm == 0x44 && in.sib == 0x24 &&
+	      in.disp == -1 && in.length == 8);
+	FIELD(!kpt_insn_decode(&in, sib, sizeof(sib), KPT_INSN_MODE_32));
+	FIELD(in.sib_len && kpt_insn_sib_scale(&in) == 2 &&
+	      kpt_insn_sib_index(&in) == 1 && kpt_insn_sib_base(&in) == 3 &&
+	      in.disp == -16 && in.length == 4);
+	FIELD(!kpt_insn_decode(&in, jcc, sizeof(jcc), KPT_INSN_MODE_64));
+	FIELD(kpt_insn_is_rel_branch(&in) && in.map == KPT_INSN_MAP_0F &&
+	      in.opcode == 0x85 && in.opcode_len == 2 &&
+	      kpt_insn_branch_target(&in, 0x2000) == 0x1ff6);
+	FIELD(kpt_insn_decode(&in, jcc, 3, KPT_INSN_MODE_64) ==
+	      KPT_INSN_ERR_TRUNCATED);
+#undef FIELD
+	return bad;
+}
+
 int main(void)
 {
 	int failed = 0;
@@ -200,6 +255,7 @@ int main(void)
 			failed++;
 		}
 	}
+	failed += fields();
 	failed += differential(500000);
 	printf("decoder smoke: %zu cases + 1M random differential checks, %d failed\n",
 	       sizeof(cases) / sizeof(cases[0]), failed);
