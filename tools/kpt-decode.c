@@ -182,8 +182,8 @@ static void print_fields(struct kpt_insn *in, u64 addr)
 	       imm_kind(a & KPT_INAT_IMM_MASK),
 	       (a & KPT_INAT_MODRM) ? ", modrm" : "",
 	       (a & KPT_INAT_REGFORM) ? ", register form" : "",
-	       (a & KPT_INAT_D64) ? ", default 64-bit" : "",
-	       (a & KPT_INAT_F64) ? ", forced 64-bit" : "");
+	       (a & KPT_INAT_D64) ? ", d64 (64-bit operand by default in 64-bit mode)" : "",
+	       (a & KPT_INAT_F64) ? ", f64 (64-bit operand in 64-bit mode)" : "");
 	if (in->modrm_len)
 		printf("  modrm     %02x (at +%d): mod=%d reg=%d rm=%d%s\n",
 		       in->modrm, in->off_modrm, kpt_insn_modrm_mod(in),
