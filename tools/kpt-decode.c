@@ -178,9 +178,11 @@ static void print_fields(struct kpt_insn *in, u64 addr)
 	       map_name(in->map), in->opcode);
 	if (in->map == KPT_INSN_MAP_0F && in->opcode == 0x0f)
 		printf(" (3DNow!, operation in the imm byte)");
-	printf("\n  attr      %04x: imm %s%s%s%s%s\n", a,
+	printf("\n  attr      %04x: imm %s%s%s%s%s%s%s\n", a,
 	       imm_kind(a & KPT_INAT_IMM_MASK),
 	       (a & KPT_INAT_MODRM) ? ", modrm" : "",
+	       (a & KPT_INAT_MEMONLY) ? ", memory forms only" : "",
+	       (a & KPT_INAT_REGONLY) ? ", register forms only" : "",
 	       (a & KPT_INAT_REGFORM) ? ", register form" : "",
 	       (a & KPT_INAT_D64) ? ", d64 (64-bit operand by default in 64-bit mode)" : "",
 	       (a & KPT_INAT_F64) ? ", f64 (64-bit operand in 64-bit mode)" : "");
