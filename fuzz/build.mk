@@ -1,0 +1,46 @@
+# libFuzzer harnesses (clang -fsanitize=fuzzer,address,undefined).
+#
+# $(call kpt_fuzzer,NAME,SOURCES,CFLAGS,EXTRA-DEPS,LIBFUZZER-OPTIONS) defines
+# for the harness fuzz/fuzz_NAME.c, with its seed corpus fuzz/corpus-NAME/:
+#   $(BUILD)/fuzz/fuzz_NAME       the fuzzer
+#   host-test-NAME-fuzz           bounded run (FUZZ_CHECK_SECONDS, default
+#                                 60) on a copy of the committed corpus
+#   fuzz-NAME                     long run (FUZZ_SECONDS, default 600), its
+#                                 corpus growing under $(BUILD)/fuzz/
+# and adds fuzz-NAME to FUZZ_TARGETS, all of which `make fuzz` runs.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_CHECK_SECONDS ?= 60
+FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_TARGETS +=
+
+define kpt_fuzzer
+$$(BUILD)/fuzz/fuzz_$(1): fuzz/fuzz_$(1).c $(2) $(4)
+	@mkdir -p $$(dir $$@)
+	$$(FUZZ_CC) $$(FUZZ_CFLAGS) $(3) $$< $(2) -o $$@
+
+HOST_TESTS += $(1)-fuzz
+FUZZ_TARGETS += fuzz-$(1)
+.PHONY: host-test-$(1)-fuzz fuzz-$(1)
+host-test-$(1)-fuzz: $$(BUILD)/fuzz/fuzz_$(1)
+	rm -rf $$(BUILD)/fuzz/corpus-$(1)-check
+	mkdir -p $$(BUILD)/fuzz/corpus-$(1)-check
+	cp fuzz/corpus-$(1)/* $$(BUILD)/fuzz/corpus-$(1)-check/
+	$$(BUILD)/fuzz/fuzz_$(1) -max_total_time=$$(FUZZ_CHECK_SECONDS) \
+		-timeout=10 -artifact_prefix=$$(BUILD)/fuzz/$(1)- \
+		-print_final_stats=1 $(5) $$(BUILD)/fuzz/corpus-$(1)-check
+
+fuzz-$(1): $$(BUILD)/fuzz/fuzz_$(1)
+	mkdir -p $$(BUILD)/fuzz/corpus-$(1)-long
+	$$(BUILD)/fuzz/fuzz_$(1) -max_total_time=$$(FUZZ_SECONDS) -timeout=10 \
+		-artifact_prefix=$$(BUILD)/fuzz/$(1)- -print_final_stats=1 $(5) \
+		$$(BUILD)/fuzz/corpus-$(1)-long fuzz/corpus-$(1)
+endef
+
+# The decoder: 1 mode byte + up to 24 instruction bytes.
+$(eval $(call kpt_fuzzer,decoder,decoder/kpt_insn.c,$(KPT_INSN_CFLAGS),$(KPT_INSN_HDRS) $(KPT_INSN_GEN),-max_len=25))
+
+.PHONY: fuzz
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do $(MAKE) -s $$t; done
