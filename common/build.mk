@@ -70,7 +70,9 @@ host-test-parser-fuzz: $(PARSE_FUZZER)
 		-artifact_prefix=$(BUILD)/fuzz/parse- -print_final_stats=1 \
 		$(BUILD)/fuzz/corpus-parse-check
 
-# Long run: keeps its growing corpus outside the repository (build/).
+# Long run: keeps its growing corpus outside the repository (build/);
+# `make fuzz` (fuzz/build.mk) runs every FUZZ_TARGETS entry.
+FUZZ_TARGETS += fuzz-parser
 fuzz-parser: $(PARSE_FUZZER)
 	mkdir -p $(BUILD)/fuzz/corpus-parse-long
 	$(PARSE_FUZZER) -max_total_time=$(FUZZ_SECONDS) -max_len=8300 \
