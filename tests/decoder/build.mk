@@ -96,3 +96,15 @@ host-test-decoder-snapshots: $(DECODER_SNAPSHOT)
 
 snapshot-update: $(DECODER_SNAPSHOT)
 	tests/decoder/snapshot $(DECODER_SNAPSHOT) --update
+
+# Decoder benchmark (bench/decoder/): throughput and callgrind Ir per
+# instruction, ours vs the kernel's decoder (built at bench time from the
+# unpacked linux-source-6.1, into build/bench-decoder), Zydis, Capstone.
+# Report on stdout and in build/bench-decoder/report.md; the committed
+# numbers are bench/RESULTS-decoder.md.
+BENCHES += bench-decoder
+.PHONY: bench-decoder
+bench-decoder: $(KPT_INSN_LIB) $(DECODER_CHECK_DIR)/vmlinux
+	bench/decoder/run $(BUILD)/bench-decoder $(KPT_INSN_LIB) $(KPT_INSN_CFLAGS) | \
+		tee $(BUILD)/bench-decoder/report.md.tmp
+	mv $(BUILD)/bench-decoder/report.md.tmp $(BUILD)/bench-decoder/report.md
