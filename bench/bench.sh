@@ -1,0 +1,325 @@
+# make bench, guest side (busybox sh, root); bench/run-bench copies it to
+# /kpt/bench.sh and the files it needs to /kpt/bench/. Settings come from
+# /kpt/bench/config (written by bench/bench-all):
+#   CLOCK=icount|wall  N=calls per measurement  ROUNDS=rounds
+#   SECTIONS="hit scale thru"  SCALE_N="1000 10000"  THRU_SECS=seconds
+# Results are lines starting with "@@" (parsed by bench/report.awk); anything
+# else is progress and notes.
+# shellcheck shell=sh
+set -u
+. /kpt/bench/config
+B=/kpt/bench
+T=/sys/kernel/tracing
+KPT=/sys/kernel/debug/kprobetrace
+FLOOR=/sys/kernel/debug/kprobetrace_bench/ctl
+OPT=/proc/sys/debug/kprobes-optimization
+KLIST=/sys/kernel/debug/kprobes/list
+FUNC=__do_sys_getppid
+export PATH=/kpt/bin:$PATH
+
+note() { echo "# $*"; }
+kv() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
+
+note "kernel $(uname -r), $(nproc) CPUs, clock=$CLOCK"
+echo "@@INFO kernel $(uname -r)"
+echo "@@INFO clock $CLOCK"
+insmod /kpt/kprobetrace.ko 2>&1 || note "kprobetrace.ko does not load"
+insmod $B/kprobetrace_bench.ko || { echo "@@ERROR floor module does not load"; exit 1; }
+echo 0 > $T/events/enable
+echo > $T/kprobe_events
+echo 1 > $T/tracing_on
+
+# ---- probe site ------------------------------------------------------------
+# Address and size of FUNC from kallsyms (fixed-width hex compares as text).
+faddr=$(awk -v f=$FUNC '$3 == f { print $1; exit }' /proc/kallsyms)
+fnext=$(awk -v a="$faddr" '$1 > a && (n == "" || $1 < n) { n = $1 } END { print n }' /proc/kallsyms)
+flen=$(printf '%d' $((0x$fnext - 0x$faddr)))
+note "$FUNC at $faddr, $flen bytes"
+# Instruction boundaries: our decoder when kpt-bench-site has it, else objdump.
+if kpt-bench-site -b "$faddr" "$flen" > /tmp/bounds 2>/dev/null; then
+	how=decoder
+else
+	how=objdump
+	kpt-bench-site "$faddr" "$flen" > /tmp/func.bin
+	objdump -D -b binary -m i386:x86-64 /tmp/func.bin |
+		awk '/^ *[0-9a-f]+:\t/ { sub(/:.*/, ""); gsub(/ /, ""); print }' |
+		while read -r o; do printf '%d\n' 0x$o; done > /tmp/bounds
+fi
+note "instruction boundaries ($how): $(tr '\n' ' ' < /tmp/bounds)"
+# The mid-function site: the first boundary after the entry instruction at
+# which the kernel optimises an empty kprobe into a jump.
+mid= midopt=no
+echo 1 > $OPT
+for o in $(sed 1d /tmp/bounds); do
+	echo "p $FUNC $o" > $FLOOR 2>/dev/null || continue
+	[ -z "$mid" ] && mid=$o
+	sleep 0.3
+	if grep -q "$FUNC+0x$(printf %x "$o").*OPTIMIZED" $KLIST; then
+		mid=$o midopt=yes
+		echo clear > $FLOOR
+		break
+	fi
+	echo clear > $FLOOR
+done
+echo clear > $FLOOR
+echo "@@SITE $FUNC $faddr $flen $how mid=$mid optimised=$midopt"
+note "mid-function site $FUNC+$mid (optimisable: $midopt)"
+
+# %r14 of the loop = &linux_banner: +8(%di) at __x64_sys_getppid is
+# pt_regs->r14, so the nested and string fetches read valid kernel memory.
+R14=$(awk '$3 == "linux_banner" { print $1; exit }' /proc/kallsyms)
+
+# ---- definitions -------------------------------------------------------------
+REGS16="%ax %bx %cx %dx %si %di %bp %sp %r8 %r9 %r10 %r11 %r12 %r13 %r14 %r15"
+VARIANTS="entry0 entry4 entry16 entry128 mem nested string fdrop fkeep midopt midint3 ret retrv"
+# variant -> kind (p/r), offset, seed-syntax fetch args, filter
+vdef() {
+	kind=p off=0 args= filter=
+	case $1 in
+	entry0) ;;
+	entry4) args="%di %si %dx %cx" ;;
+	entry16) args=$REGS16 ;;
+	entry128) args="$REGS16 $REGS16 $REGS16 $REGS16 $REGS16 $REGS16 $REGS16 $REGS16" ;;
+	mem) args="+8(%di)" ;;
+	nested) args="+0(+8(%di))" ;;
+	string) args="+0(+8(%di)):string" ;;
+	fdrop) filter="common_pid == 0" ;;
+	fkeep) filter="common_pid != 0" ;;
+	midopt|midint3) off=$mid ;;
+	ret) kind=r ;;
+	retrv) kind=r args=rv ;;
+	esac
+}
+# Seed syntax -> the in-kernel tracer's: aN -> $arg(N+1), rv -> $retval,
+# sN -> $stackN, sa -> $stack, ra dropped (its output shows the return
+# address anyway); %REG, @ADDR, @SYM and +|-offs(ARG) are the same.
+to_kernel() {
+	echo "$*" | awk '{
+		out = ""
+		for (i = 1; i <= NF; i++) {
+			a = $i
+			if (a == "ra") continue
+			if (a == "rv") a = "$retval"
+			else if (a == "sa") a = "$stack"
+			else if (a ~ /^a[0-9]+$/) a = "$arg" (substr(a, 2) + 1)
+			else if (a ~ /^s[0-9]+$/) a = "$stack" substr(a, 2)
+			out = out (out == "" ? "" : " ") a
+		}
+		print out
+	}'
+}
+site() { [ "$off" = 0 ] && echo $FUNC || echo "$FUNC+$off"; }
+
+# arm TRACER: define and enable variant $v for TRACER (bare, floor, kernel,
+# ours); returns non-zero when the tracer refuses it.
+arm() {
+	case $1 in
+	bare) return 0 ;;
+	floor)
+		if [ $kind = r ]; then echo "r $FUNC" > $FLOOR; else echo "p $FUNC $off" > $FLOOR; fi
+		;;
+	kernel)
+		echo "$kind:kprobes/bench $(site) $(to_kernel $args)" > $T/kprobe_events || return 1
+		if [ -n "$filter" ]; then echo "$filter" > $T/events/kprobes/bench/filter || return 1; fi
+		echo 1 > $T/events/kprobes/bench/enable
+		;;
+	ours)
+		[ -w $KPT/kprobe_events ] || return 1
+		{ echo "$kind:bench $(site) $args" > $KPT/kprobe_events; } 2>/dev/null || return 1
+		[ -d $T/events/kprobetrace/bench ] || return 1
+		if [ -n "$filter" ]; then
+			{ echo "$filter" > $T/events/kprobetrace/bench/filter; } 2>/dev/null || return 1
+		fi
+		{ echo 1 > $T/events/kprobetrace/bench/enable; } 2>/dev/null || return 1
+		;;
+	esac
+}
+disarm() {
+	case $1 in
+	floor) echo clear > $FLOOR ;;
+	kernel)
+		echo 0 > $T/events/kprobes/bench/enable 2>/dev/null
+		echo > $T/kprobe_events ;;
+	ours)
+		{ echo 0 > $T/events/kprobetrace/bench/enable; } 2>/dev/null
+		{ echo > $KPT/kprobe_events; } 2>/dev/null ;;
+	esac
+	return 0
+}
+
+# ---- per-hit cost ------------------------------------------------------------
+hit_section() {
+	for r in $(seq 1 "$ROUNDS"); do
+		for v in $VARIANTS; do
+			vdef $v
+			case $v in midint3) echo 0 > $OPT ;; *) echo 1 > $OPT ;; esac
+			for t in bare floor kernel ours; do
+				echo > $T/trace
+				if ! arm $t; then
+					disarm $t
+					echo "@@HIT $v $t $r na"
+					continue
+				fi
+				# let the optimiser (delayed work) replace int3 by a jump
+				case $v in midopt) sleep 0.3 ;; esac
+				st=
+				if [ $t != bare ]; then
+					st=$(grep "$FUNC" $KLIST | head -n 1 | grep -o '\[[A-Z]*\]' | tr -d '\n')
+				fi
+				ns=$(kpt-bench-loop -c 0 -r "$R14" -n "$N")
+				echo "@@HIT $v $t $r $ns ${st:-}"
+				disarm $t
+			done
+		done
+		note "round $r done"
+	done
+	echo 1 > $OPT
+	# one sample of each event, to show what the definitions fetch
+	for v in entry4 nested string retrv; do
+		vdef $v
+		echo > $T/trace
+		arm kernel && kpt-bench-loop -r "$R14" -n 1 > /dev/null
+		echo "@@SAMPLE kernel $v $(grep -m1 'bench:' $T/trace | sed 's/^ *//')"
+		disarm kernel
+		if arm ours; then
+			kpt-bench-loop -r "$R14" -n 1 > /dev/null
+			echo "@@SAMPLE ours $v $(grep -m1 'bench:' $T/trace | sed 's/^ *//')"
+		fi
+		disarm ours
+	done
+}
+
+# ---- definition scale --------------------------------------------------------
+# Candidate functions: distinct text addresses of the kernel proper, outside
+# the kprobe blacklist, names without '.', accepted by the in-kernel tracer.
+scale_candidates() {
+	want=$1
+	awk '{ split($1, r, "-"); print substr(r[1], 3) " " substr(r[2], 3) }' \
+		/sys/kernel/debug/kprobes/blacklist | sort > /tmp/black
+	awk -v max=$((want * 12 / 10 + 200)) 'NR == FNR { bs[NR] = $1; be[NR] = $2; nb = NR; next }
+	     NF == 3 && ($2 == "t" || $2 == "T") && $3 !~ /[.]/ && $1 != last {
+		last = $1
+		for (i = 1; i <= nb; i++) if ($1 >= bs[i] && $1 < be[i]) next
+		print $3
+		if (++n >= max) exit
+	     }' /tmp/black /proc/kallsyms > /tmp/cand.all
+	# Keep those the in-kernel tracer accepts (one definition each), in order.
+	: > /tmp/cand.ok
+	awk '{ printf "p:kprobes/c%d %s\n", NR, $1 }' /tmp/cand.all > /tmp/cand.defs
+	kpt-bench-write -l $T/kprobe_events /tmp/cand.defs > /dev/null
+	sed -n 's/^p:kprobes\/c[0-9]* \([^ ]*\).*/\1/p' $T/kprobe_events | head -n "$want" > /tmp/cand.ok
+	echo > $T/kprobe_events
+	wc -l < /tmp/cand.ok
+}
+
+# scale_one TRACER N MODE: add N probes (one write / per line), enable all,
+# disable all, remove all; time and memory of each step.
+scale_one() {
+	tr=$1 n=$2 mode=$3
+	if [ $tr = kernel ]; then
+		ctl=$T/kprobe_events ev=$T/events/kprobes pfx=kprobes/
+	else
+		ctl=$KPT/kprobe_events ev=$T/events/kprobetrace pfx=
+	fi
+	awk -v p="$pfx" '{ printf "p:%ss%d %s\n", p, NR, $1 }' /tmp/cand.n > /tmp/defs
+	awk '{ printf "-:s%d\n", NR }' /tmp/cand.n > /tmp/undefs
+	awk -v e="$ev" '{ printf "%s/s%d/enable\n", e, NR }' /tmp/cand.n > /tmp/enables
+	sync; echo 3 > /proc/sys/vm/drop_caches
+	s0=$(kv Slab) m0=$(kv MemAvailable)
+	if [ $mode = one ]; then
+		add=$(kpt-bench-write $ctl /tmp/defs)
+	else
+		add=$(kpt-bench-write -l $ctl /tmp/defs)
+	fi
+	got=$(grep -c . $ctl 2>/dev/null || echo 0)
+	s1=$(kv Slab) m1=$(kv MemAvailable)
+	echo "@@SCALE $tr $n $mode add $(echo $add | sed 's/first error.*//') defined=$got slab_kb=$((s1 - s0)) avail_kb=$((m0 - m1))"
+	[ "$got" -eq "$n" ] || echo "# $tr: $add"
+	if [ "$got" -gt 0 ]; then
+		if [ $mode = one ]; then
+			en=$(echo $ev/enable > /tmp/grp; kpt-bench-write -p 1 /tmp/grp)
+		else
+			en=$(kpt-bench-write -p 1 /tmp/enables)
+		fi
+		s2=$(kv Slab) m2=$(kv MemAvailable)
+		echo "@@SCALE $tr $n $mode enable $en slab_kb=$((s2 - s0)) avail_kb=$((m0 - m2))"
+		if [ $mode = one ]; then
+			dis=$(kpt-bench-write -p 0 /tmp/grp)
+		else
+			dis=$(kpt-bench-write -p 0 /tmp/enables)
+		fi
+		echo "@@SCALE $tr $n $mode disable $dis"
+	fi
+	if [ $mode = one ]; then
+		rm=$(kpt-bench-write -t $ctl /dev/null)
+	else
+		rm=$(kpt-bench-write -l $ctl /tmp/undefs)
+	fi
+	left=$(grep -c . $ctl 2>/dev/null || echo 0)
+	[ "$left" -eq 0 ] || { echo "# $tr: $left definitions left after removal: $rm"; echo > $ctl; }
+	s3=$(kv Slab) m3=$(kv MemAvailable)
+	echo "@@SCALE $tr $n $mode remove $(echo $rm | sed 's/first error.*//') left=$left slab_kb=$((s3 - s0)) avail_kb=$((m0 - m3))"
+}
+
+scale_section() {
+	max=0
+	for n in $SCALE_N; do [ "$n" -gt $max ] && max=$n; done
+	have=$(scale_candidates $max)
+	note "scale: $have probeable functions (of $(wc -l < /tmp/cand.all) candidates)"
+	echo 0 > $T/tracing_on
+	for n in $SCALE_N; do
+		[ "$have" -ge "$n" ] || { echo "@@ERROR only $have functions for $n probes"; continue; }
+		head -n "$n" /tmp/cand.ok > /tmp/cand.n
+		for mode in one line; do
+			for tr in kernel ours; do
+				if [ $tr = ours ] && [ ! -w $KPT/kprobe_events ]; then
+					echo "@@SCALE ours $n $mode add na"
+					continue
+				fi
+				scale_one $tr "$n" $mode
+			done
+		done
+	done
+	echo 1 > $T/tracing_on
+}
+
+# ---- throughput and loss -------------------------------------------------------
+stat_sum() { cat $T/per_cpu/cpu*/stats | awk -v k="$1" 'index($0, k ":") == 1 { s += $NF } END { print s + 0 }'; }
+thru_one() {
+	tr=$1 ow=$2
+	vdef entry4
+	echo "$ow" > $T/options/overwrite
+	echo > $T/trace
+	arm "$tr" || { echo "@@THRU $tr overwrite=$ow na"; disarm "$tr"; return; }
+	kpt-bench-loop -c 0 -t "$THRU_SECS" > /tmp/c0 &
+	kpt-bench-loop -c 1 -t "$THRU_SECS" > /tmp/c1 &
+	wait
+	if [ "$tr" = kernel ]; then
+		echo 0 > $T/events/kprobes/bench/enable
+		prof=$(awk '$1 == "kprobes/bench" || $1 == "bench" { print "hits=" $2, "misses=" $3 }' $T/kprobe_profile)
+	else
+		echo 0 > $T/events/kprobetrace/bench/enable
+		prof=$(awk '$1 ~ /bench$/ { print "hits=" $2, "misses=" $3 }' $KPT/kprobe_profile 2>/dev/null)
+	fi
+	calls=$(( $(cat /tmp/c0) + $(cat /tmp/c1) ))
+	echo "@@THRU $tr overwrite=$ow secs=$THRU_SECS calls=$calls ${prof:-hits=? misses=?}" \
+		"entries=$(stat_sum entries) overrun=$(stat_sum overrun)" \
+		"commit_overrun=$(stat_sum 'commit overrun') dropped=$(stat_sum 'dropped events')"
+	disarm "$tr"
+	echo 1 > $T/options/overwrite
+}
+thru_section() {
+	for ow in 1 0; do
+		for tr in kernel ours; do thru_one $tr $ow; done
+	done
+}
+
+for s in $SECTIONS; do
+	note "section $s"
+	${s}_section
+done
+echo 0 > $T/events/enable
+echo > $T/kprobe_events
+rmmod kprobetrace_bench
+rmmod kprobetrace 2>/dev/null
+echo "@@END"

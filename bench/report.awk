@@ -1,0 +1,120 @@
+# Turn the "@@" lines of a bench guest's output (bench/bench.sh) into the
+# tables of `make bench`. Usage: awk -f bench/report.awk OUTPUT
+function median(list,    n, a, i, j, t) {
+	n = split(list, a, " ")
+	if (n == 0) return ""
+	for (i = 2; i <= n; i++) {
+		t = a[i] + 0
+		for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]
+		a[j + 1] = t
+	}
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+function fmt(x) { return x == "" ? "n/a" : sprintf("%.0f", x) }
+function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "n/a" : sprintf("%.2f", a / b) }
+BEGIN {
+	desc["entry0"] = "entry probe (ftrace-based), 0 args"
+	desc["entry4"] = "entry, 4 register args"
+	desc["entry16"] = "entry, 16 register args"
+	desc["entry128"] = "entry, 128 register args"
+	desc["mem"] = "entry, memory +8(%di)"
+	desc["nested"] = "entry, nested +0(+8(%di))"
+	desc["string"] = "entry, string +0(+8(%di)):string"
+	desc["fdrop"] = "entry + filter dropping all"
+	desc["fkeep"] = "entry + filter keeping all"
+	desc["midopt"] = "mid-function, optimised (jump)"
+	desc["midint3"] = "mid-function, int3 (opt. off)"
+	desc["ret"] = "return probe"
+	desc["retrv"] = "return probe + rv"
+	nv = 0
+}
+/^@@INFO / { info[$2] = substr($0, length($1 $2) + 3) }
+/^@@SITE / { site = $0; sub(/^@@SITE /, "", site) }
+/^@@HIT / {
+	v = $2; t = $3
+	if (!(v in seen)) { seen[v] = 1; order[++nv] = v }
+	if ($5 != "na") vals[v, t] = vals[v, t] " " $5
+	if ($6 != "") state[v, t] = $6
+	rounds[v, t]++
+}
+/^@@SCALE / { scale[++ns] = $0 }
+/^@@THRU / { thru[++nt] = $0 }
+/^@@SAMPLE / { sample[++nsm] = $0 }
+/^@@ERROR / { err[++ne] = $0 }
+END {
+	clock = info["clock"]
+	unit = clock == "icount" ? "+insns/hit" : "+ns/hit (wall clock, rough)"
+	if (nv) {
+		printf "\n== per-hit cost, %s: kernel %s, probes on %s\n", clock, info["kernel"], site
+		printf "   %s over a bare getppid() call; median of rounds\n\n", unit
+		printf "| %-34s | %7s | %8s | %9s | %8s | %9s | %13s |\n", "variant", "bare", "floor", "in-kernel", "ours", "ours/in-k", "(o-f)/(k-f)"
+		printf "|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------------------", "---------", "----------", "-----------", "----------", "-----------", "---------------"
+		for (i = 1; i <= nv; i++) {
+			v = order[i]
+			b = median(vals[v, "bare"])
+			f = median(vals[v, "floor"]); k = median(vals[v, "kernel"]); o = median(vals[v, "ours"])
+			if (f != "") f -= b
+			if (k != "") k -= b
+			if (o != "") o -= b
+			printf "| %-34s | %7s | %8s | %9s | %8s | %9s | %13s |\n", desc[v], fmt(b), fmt(f), fmt(k), fmt(o), ratio(o, k), \
+				(o == "" || k == "" || f == "") ? "n/a" : ratio(o - f, k - f)
+		}
+		printf "\n   kprobe state (from debugfs kprobes/list): "
+		for (i = 1; i <= nv; i++) {
+			v = order[i]
+			if (state[v, "kernel"] != "" || state[v, "floor"] != "")
+				printf "%s %s; ", v, state[v, "kernel"] != "" ? state[v, "kernel"] : state[v, "floor"]
+		}
+		printf "\n"
+	}
+	if (ns) {
+		printf "\n== definition scale (%s clock: ns = %s)\n\n", clock, clock == "icount" ? "guest instructions" : "wall ns"
+		printf "| %-7s | %6s | %-8s | %-8s | %12s | %9s | %10s | %s\n", "tracer", "probes", "writes", "step", "ms", "per probe", "slab KiB", "avail KiB / notes"
+		printf "|---------|--------|----------|----------|--------------|-----------|------------|------\n"
+		for (i = 1; i <= ns; i++) {
+			split(scale[i], a, " ")
+			tr = a[2]; n = a[3]; mode = a[4]; step = a[5]
+			ms = ""; slab = ""; avail = ""; notes = ""
+			for (j = 6; j <= length(a); j++) {
+				if (a[j] ~ /^ns=/) ms = substr(a[j], 4) / 1e6
+				else if (a[j] ~ /^slab_kb=/) slab = substr(a[j], 9)
+				else if (a[j] ~ /^avail_kb=/) avail = substr(a[j], 10)
+				else if (a[j] == "na") notes = "n/a (not supported)"
+				else if (a[j] !~ /^ok=/) notes = notes " " a[j]
+			}
+			per = ms == "" ? "" : sprintf("%.3f ms", ms / n)
+			printf "| %-7s | %6s | %-8s | %-8s | %12s | %9s | %10s | %s%s\n", tr, n, mode == "one" ? "one" : "per line", step, \
+				ms == "" ? "n/a" : sprintf("%.1f", ms), per, slab, avail, notes
+		}
+		printf "\n   memory per probe (after add, slab / MemAvailable):"
+		for (i = 1; i <= ns; i++) {
+			split(scale[i], a, " ")
+			if (a[5] != "add") continue
+			for (j = 6; j <= length(a); j++) {
+				if (a[j] ~ /^slab_kb=/) s = substr(a[j], 9)
+				if (a[j] ~ /^avail_kb=/) m = substr(a[j], 10)
+			}
+			printf "\n     %s %s probes (%s): %.2f KiB slab, %.2f KiB available memory", a[2], a[3], a[4] == "one" ? "one write" : "per line", s / a[3], m / a[3]
+		}
+		printf "\n"
+	}
+	if (nt) {
+		printf "\n== throughput and loss (2 vCPUs calling getppid, probe with 4 register args; %s clock)\n\n", clock
+		printf "| %-7s | %-9s | %11s | %11s | %9s | %9s | %11s | %9s | %9s | %s\n", "tracer", "overwrite", "calls", "hits", "misses", "in buffer", "overrun", "dropped", "events/s", "unaccounted"
+		printf "|---------|-----------|-------------|-------------|-----------|-----------|-------------|-----------|-----------|------------\n"
+		for (i = 1; i <= nt; i++) {
+			n = split(thru[i], a, " ")
+			delete kvp
+			for (j = 3; j <= n; j++) if (split(a[j], p, "=") == 2) kvp[p[1]] = p[2]
+			if (thru[i] ~ / na$/) { printf "| %-7s | %-9s | n/a\n", a[2], kvp["overwrite"]; continue }
+			hits = kvp["hits"]; miss = kvp["misses"]
+			rec = kvp["entries"] + kvp["overrun"]
+			una = (hits ~ /^[0-9]+$/) ? hits - miss - rec - kvp["dropped"] : "?"
+			printf "| %-7s | %-9s | %11s | %11s | %9s | %9s | %11s | %9s | %9.0f | %s\n", a[2], kvp["overwrite"], kvp["calls"], hits, miss, \
+				kvp["entries"], kvp["overrun"], kvp["dropped"], rec / kvp["secs"], una
+		}
+		printf "\n   unaccounted = hits - misses - (in buffer + overrun) - dropped (0 = every event is counted somewhere)\n"
+	}
+	for (i = 1; i <= nsm; i++) { if (i == 1) printf "\n== sample events\n"; s = sample[i]; sub(/^@@SAMPLE /, "", s); printf "   %s\n", substr(s, 1, 200) }
+	for (i = 1; i <= ne; i++) print err[i]
+}
