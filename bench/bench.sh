@@ -231,7 +231,7 @@ scale_one() {
 	else
 		add=$(kpt-bench-write -l $ctl /tmp/defs)
 	fi
-	got=$(grep -c . $ctl 2>/dev/null || echo 0)
+	got=$(grep -c . $ctl 2>/dev/null); got=${got:-0}
 	s1=$(kv Slab) m1=$(kv MemAvailable)
 	echo "@@SCALE $tr $n $mode add $(echo $add | sed 's/first error.*//') defined=$got slab_kb=$((s1 - s0)) avail_kb=$((m0 - m1))"
 	[ "$got" -eq "$n" ] || echo "# $tr: $add"
@@ -255,7 +255,7 @@ scale_one() {
 	else
 		rm=$(kpt-bench-write -l $ctl /tmp/undefs)
 	fi
-	left=$(grep -c . $ctl 2>/dev/null || echo 0)
+	left=$(grep -c . $ctl 2>/dev/null); left=${left:-0}
 	[ "$left" -eq 0 ] || { echo "# $tr: $left definitions left after removal: $rm"; echo > $ctl; }
 	s3=$(kv Slab) m3=$(kv MemAvailable)
 	echo "@@SCALE $tr $n $mode remove $(echo $rm | sed 's/first error.*//') left=$left slab_kb=$((s3 - s0)) avail_kb=$((m0 - m3))"
