@@ -61,8 +61,8 @@ host-test-decoder-objdump-modules: $(OBJDUMP_CHECK)
 	find /lib/modules/$(KVER)/kernel -name '*.ko' -o -name '*.ko.xz' -o -name '*.ko.zst' | \
 		sort > $(DECODER_CHECK_DIR)/modules.list
 	test -s $(DECODER_CHECK_DIR)/modules.list
-	KPT_OBJDUMP_CHECK=$(OBJDUMP_CHECK) xargs -a $(DECODER_CHECK_DIR)/modules.list \
-		scripts/check-decoder
+	KPT_OBJDUMP_CHECK=$(OBJDUMP_CHECK) scripts/check-decoder \
+		-f $(DECODER_CHECK_DIR)/modules.list
 
 host-test-decoder-objdump-userspace: $(OBJDUMP_CHECK)
 	KPT_OBJDUMP_CHECK=$(OBJDUMP_CHECK) scripts/check-decoder -v $(DECODER_USERSPACE)
