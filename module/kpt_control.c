@@ -36,6 +36,7 @@
 
 #include <linux/capability.h>
 #include <linux/debugfs.h>
+#include <linux/moduleparam.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -55,37 +56,95 @@ struct kpt_op {
 	const char *line;
 	size_t len;
 	struct kpt_probe *p;		/* ADD: the new probe */
-	char group[KPT_NAME_MAX + 1];	/* DELETE */
-	char event[KPT_NAME_MAX + 1];
-	bool any_group;
+	struct kpt_probe_def *del;	/* DELETE: what it selects */
 };
 
-static struct kpt_probe *kpt_find(const char *group, const char *event)
-{
-	struct kpt_probe *p;
+#define KPT_LABEL_MAX	(2 * KPT_NAME_MAX + 2)
 
-	list_for_each_entry(p, &kpt_probes, list)
-		if ((!group || !strcmp(kpt_probe_group(p), group)) &&
-		    !strcmp(kpt_probe_name(p), event))
-			return p;
-	return NULL;
+/* "EVENT" in the default group, else "GRP/EVENT" */
+static const char *kpt_label(struct kpt_probe *p, char *buf)
+{
+	if (!strcmp(kpt_probe_group(p), KPT_DEFAULT_GROUP))
+		return kpt_probe_name(p);
+	snprintf(buf, KPT_LABEL_MAX, "%s/%s", kpt_probe_group(p),
+		 kpt_probe_name(p));
+	return buf;
 }
 
-/* Could the event be disabled and removed now?  (kpt_mutex held) */
-static bool kpt_busy(struct kpt_probe *p)
+/* ---- lifecycle ------------------------------------------------------------ */
+
+/*
+ * lifecycle=seed (default): a new event is enabled at once; O_TRUNC
+ * removes every probe, enabled ones too; redefining an EVENT replaces it.
+ * lifecycle=today, as the kernel's tracer of today: a new event is
+ * created disabled; clearing or deleting an enabled event fails with
+ * EBUSY (nothing removed).  It can be changed at run time only while no
+ * probe is defined (EBUSY otherwise).
+ */
+int kpt_lifecycle = KPT_LIFE_SEED;
+
+static const char * const kpt_lifecycle_names[] = {
+	[KPT_LIFE_SEED] = "seed",
+	[KPT_LIFE_TODAY] = "today",
+};
+
+static int kpt_lifecycle_set(const char *val, const struct kernel_param *kp)
 {
+	int i, ret = 0;
+
+	for (i = 0; i < ARRAY_SIZE(kpt_lifecycle_names); i++)
+		if (sysfs_streq(val, kpt_lifecycle_names[i]))
+			break;
+	if (i == ARRAY_SIZE(kpt_lifecycle_names))
+		return -EINVAL;
+	mutex_lock(&kpt_mutex);
+	if (i != kpt_lifecycle && !list_empty(&kpt_probes))
+		ret = -EBUSY;
+	else
+		WRITE_ONCE(kpt_lifecycle, i);
+	mutex_unlock(&kpt_mutex);
+	return ret;
+}
+
+static int kpt_lifecycle_get(char *buf, const struct kernel_param *kp)
+{
+	return scnprintf(buf, PAGE_SIZE, "%s\n",
+			 kpt_lifecycle_names[READ_ONCE(kpt_lifecycle)]);
+}
+
+static const struct kernel_param_ops kpt_lifecycle_ops = {
+	.set = kpt_lifecycle_set,
+	.get = kpt_lifecycle_get,
+};
+
+module_param_cb(lifecycle, &kpt_lifecycle_ops, NULL, 0644);
+MODULE_PARM_DESC(lifecycle,
+		 "seed (default): events live at once, clearing removes all; today: events created disabled, enabled ones cannot be cleared or deleted (EBUSY); changeable only with no probes defined");
+
+/* ---- removing ------------------------------------------------------------- */
+
+/*
+ * Could the event be disabled and removed now?  (kpt_mutex held)  Returns
+ * NULL if so, else why not.  Seed lifecycle: unless held by perf, another
+ * trace instance or a trigger (soft mode); today's: unless enabled at all.
+ */
+static const char *kpt_busy(struct kpt_probe *p)
+{
+	const char *why = NULL;
 	struct kpt_link *link;
-	bool busy = false;
 
 	mutex_lock(kpt_ksyms.event_mutex);
-	list_for_each_entry(link, &p->links, list)
-		if (link->pinned ||
-		    (link->file->flags & EVENT_FILE_FL_SOFT_MODE))
-			busy = true;
+	list_for_each_entry(link, &p->links, list) {
+		if (kpt_lifecycle == KPT_LIFE_TODAY)
+			why = "enabled";
+		else if (link->pinned ||
+			 (link->file->flags & EVENT_FILE_FL_SOFT_MODE))
+			why = "in use (by another trace instance or a trigger)";
+	}
 	if (p->perf_on)
-		busy = true;
+		why = "in use (by perf)";
 	mutex_unlock(kpt_ksyms.event_mutex);
-	return busy;
+	return why;
 }
 
 /*
@@ -123,15 +182,18 @@ int kpt_control_clear(bool force)
 	struct kpt_probe **ps, *p;
 	unsigned int n = 0, i = 0;
 	struct kpt_err e = {};
+	char label[KPT_LABEL_MAX];
+	const char *why;
 	int ret;
 
 	mutex_lock(&kpt_mutex);
 	list_for_each_entry(p, &kpt_probes, list) {
 		n++;
-		if (!force && kpt_busy(p)) {
+		why = force ? NULL : kpt_busy(p);
+		if (why) {
 			kpt_err_set(&e, -EBUSY, 0,
-				    "event %s is in use (by perf, another trace instance or a trigger): nothing removed",
-				    kpt_probe_name(p));
+				    "event %s is %s: nothing removed",
+				    kpt_label(p, label), why);
 			mutex_unlock(&kpt_mutex);
 			kpt_errlog_add(0, "", 0, &e);
 			return -EBUSY;
@@ -164,81 +226,94 @@ static void kpt_fail_op(struct kpt_op *op, struct kpt_err *e)
 	kpt_errlog_add(op->lineno, op->line, op->len, e);
 }
 
+/* Does op (a later line) make the probe p, to be added or kept, go? */
+static bool kpt_op_selects(const struct kpt_op *op, struct kpt_probe *p)
+{
+	if (op->dropped)
+		return false;
+	if (op->kind == KPT_OP_DELETE)
+		return kpt_probe_def_delete_matches(op->del, p->def);
+	/* ADD: replaces the same group/event */
+	return !strcmp(kpt_probe_group(op->p), kpt_probe_group(p)) &&
+	       !strcmp(kpt_probe_name(op->p), kpt_probe_name(p));
+}
+
 /* Apply the parsed and checked ops of one write (kpt_mutex held). */
 static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 {
-	struct kpt_probe **old;
+	struct kpt_probe **old, *p;
 	struct kpt_err e = {};
-	unsigned int i, j, nold = 0;
+	unsigned int i, j, nold = 0, nlisted = 0;
+	char label[KPT_LABEL_MAX];
+	const char *why;
 	int ret = 0;
 
-	old = kvcalloc(nops + 1, sizeof(*old), GFP_KERNEL);
+	list_for_each_entry(p, &kpt_probes, list)
+		nlisted++;
+	old = kvcalloc(nlisted + 1, sizeof(*old), GFP_KERNEL);
 	if (!old)
 		return -ENOMEM;
+
+	/* a line superseded by a later line of this write is dropped */
+	for (i = 0; i < nops; i++) {
+		if (ops[i].kind != KPT_OP_ADD)
+			continue;
+		for (j = i + 1; j < nops; j++)
+			if (kpt_op_selects(&ops[j], ops[i].p))
+				break;
+		if (j < nops)
+			ops[i].dropped = true;
+	}
 
 	/* what goes: replaced or deleted definitions */
 	for (i = 0; i < nops; i++) {
 		struct kpt_op *op = &ops[i];
-		const char *group, *event;
-		struct kpt_probe *p;
+		bool found = false;
 
 		if (op->dropped)
 			continue;
-		if (op->kind == KPT_OP_ADD) {
-			group = kpt_probe_group(op->p);
-			event = kpt_probe_name(op->p);
-		} else {
-			group = op->any_group ? NULL : op->group;
-			event = op->event;
-		}
-		/* a later line of this write supersedes this one */
-		for (j = i + 1; j < nops; j++) {
-			const char *g2 = ops[j].kind == KPT_OP_ADD ?
-				kpt_probe_group(ops[j].p) : ops[j].group;
-			const char *e2 = ops[j].kind == KPT_OP_ADD ?
-				kpt_probe_name(ops[j].p) : ops[j].event;
-
-			if (!ops[j].dropped && !strcmp(e2, event) &&
-			    (!group || ops[j].any_group || !strcmp(g2, group)))
-				break;
-		}
-		p = kpt_find(group, event);
-		if (op->kind == KPT_OP_DELETE && !p) {
-			/* deleting what an earlier line of this write adds */
-			for (j = 0; j < i; j++)
-				if (ops[j].kind == KPT_OP_ADD &&
-				    !strcmp(kpt_probe_name(ops[j].p), event))
-					break;
-			if (j < i) {
-				ops[j].dropped = true;
+		list_for_each_entry(p, &kpt_probes, list) {
+			if (op->kind == KPT_OP_ADD ?
+			    strcmp(kpt_probe_group(p), kpt_probe_group(op->p)) ||
+			    strcmp(kpt_probe_name(p), kpt_probe_name(op->p)) :
+			    !kpt_probe_def_delete_matches(op->del, p->def))
 				continue;
+			found = true;
+			for (j = 0; j < nold; j++)
+				if (old[j] == p)
+					break;
+			if (j < nold)
+				continue;
+			why = kpt_busy(p);
+			if (why) {
+				kpt_err_set(&e, -EBUSY, 0,
+					    "event %s cannot be replaced or deleted: it is %s",
+					    kpt_label(p, label), why);
+				kpt_fail_op(op, &e);
+				ret = -EBUSY;
+				goto out;
 			}
-			kpt_err_set(&e, -ENOENT, 0, "no event %s to delete",
-				    event);
-			kpt_fail_op(op, &e);
-			ret = -ENOENT;
-			goto out;
+			old[nold++] = p;
 		}
-		if (j < nops && op->kind == KPT_OP_ADD) {
-			op->dropped = true;
+		if (found || op->kind != KPT_OP_DELETE)
 			continue;
-		}
-		if (!p)
+		/* deleting only what an earlier line of this write adds */
+		for (j = 0; j < i; j++)
+			if (ops[j].kind == KPT_OP_ADD &&
+			    kpt_probe_def_delete_matches(op->del, ops[j].p->def))
+				found = true;
+		if (found)
 			continue;
-		for (j = 0; j < nold; j++)
-			if (old[j] == p)
-				break;
-		if (j < nold)
-			continue;
-		if (kpt_busy(p)) {
-			kpt_err_set(&e, -EBUSY, 0,
-				    "event %s cannot be replaced or deleted: in use by perf, another trace instance or a trigger",
-				    event);
-			kpt_fail_op(op, &e);
-			ret = -EBUSY;
-			goto out;
-		}
-		old[nold++] = p;
+		kpt_err_set(&e, -ENOENT, 0, "no event %s%s%s%s to delete",
+			    op->del->flags & KPT_DEF_ANY_GROUP ? "" :
+			    op->del->group,
+			    op->del->flags & KPT_DEF_ANY_GROUP ? "" : "/",
+			    op->del->event,
+			    op->del->loc != KPT_LOC_NONE ?
+			    " with such a probe" : "");
+		kpt_fail_op(op, &e);
+		ret = -ENOENT;
+		goto out;
 	}
 
 	/* register the new kprobes (disabled): may still fail */
@@ -264,8 +339,7 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 		}
 	}
 	for (i = 0; i < nops; i++) {
-		struct kpt_probe *p = ops[i].p;
-
+		p = ops[i].p;
 		if (ops[i].kind != KPT_OP_ADD || ops[i].dropped)
 			continue;
 		ret = kpt_event_add(p);
@@ -277,6 +351,8 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 		}
 		list_add_tail(&p->list, &kpt_probes);
 		ops[i].p = NULL;
+		if (kpt_lifecycle == KPT_LIFE_TODAY)
+			continue;	/* created disabled */
 		/* live at once, as in the seed */
 		ret = kpt_event_enable(p);
 		if (ret) {
@@ -348,9 +424,13 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno)
 		op->len = llen;
 		if (def->kind == KPT_PROBE_DELETE) {
 			op->kind = KPT_OP_DELETE;
-			strscpy(op->group, def->group, sizeof(op->group));
-			strscpy(op->event, def->event, sizeof(op->event));
-			op->any_group = def->flags & KPT_DEF_ANY_GROUP;
+			op->del = kvmalloc(KPT_PROBE_DEF_SIZE(def->nargs),
+					   GFP_KERNEL);
+			if (!op->del) {
+				ret = -ENOMEM;
+				goto out;
+			}
+			memcpy(op->del, def, KPT_PROBE_DEF_SIZE(def->nargs));
 			nops++;
 			continue;
 		}
@@ -380,9 +460,11 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno)
 		mutex_unlock(&kpt_mutex);
 	}
 out:
-	for (i = 0; i < nops; i++)
+	for (i = 0; i < nops; i++) {
 		if (ops[i].p)
 			kpt_probe_free(ops[i].p);
+		kvfree(ops[i].del);
+	}
 	kvfree(ops);
 	kvfree(def);
 	return ret;

@@ -523,6 +523,50 @@ int kpt_event_remove(struct kpt_probe *p)
 	return 0;
 }
 
+/* ---- groups -------------------------------------------------------------- */
+
+/*
+ * Groups we never use: the default groups of the kernel's own dynamic
+ * tracers (which may create events there at any time), and the names of
+ * the files at the top of tracefs' events/ directory.
+ */
+static const char * const kpt_reserved_groups[] = {
+	"kprobes", "uprobes", "eprobes", "synthetic",
+	"enable", "filter", "header_page", "header_event",
+};
+
+/*
+ * May our events go into GROUP?  Not into a reserved name, nor into a
+ * group (system) that holds any event that is not ours: sched, syscalls,
+ * the kernel tracer's kprobes events, a module's tracepoints...
+ */
+int kpt_event_group_check(const char *group, struct kpt_err *e, size_t pos)
+{
+	struct trace_event_call *call;
+	const char *other = NULL;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(kpt_reserved_groups); i++)
+		if (!strcmp(group, kpt_reserved_groups[i]))
+			return kpt_err_set(e, -EINVAL, pos,
+					   "group %s is reserved for the kernel's own events",
+					   group);
+	mutex_lock(kpt_ksyms.event_mutex);
+	list_for_each_entry(call, kpt_ksyms.ftrace_events, list) {
+		if (call->class->reg == kpt_event_reg || !call->class->system ||
+		    strcmp(call->class->system, group))
+			continue;
+		other = trace_event_name(call);
+		break;
+	}
+	if (other)
+		kpt_err_set(e, -EINVAL, pos,
+			    "group %s holds events that are not kprobetrace's (%s/%s)",
+			    group, group, other);
+	mutex_unlock(kpt_ksyms.event_mutex);
+	return other ? e->err : 0;
+}
+
 int kpt_event_init(void)
 {
 	return 0;

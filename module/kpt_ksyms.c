@@ -64,6 +64,7 @@ int kpt_ksyms_init(void)
 	ret = ret ?: kpt_resolve("aggr_pre_handler", &kpt_ksyms.aggr_pre_handler);
 	ret = ret ?: kpt_resolve("event_mutex", (void **)&kpt_ksyms.event_mutex);
 	ret = ret ?: kpt_resolve("global_trace", (void **)&kpt_ksyms.global_trace);
+	ret = ret ?: kpt_resolve("ftrace_events", (void **)&kpt_ksyms.ftrace_events);
 	/* optional */
 	kpt_ksyms.lockdown_level =
 		(const int *)kpt_ksyms.lookup_name("kernel_locked_down");

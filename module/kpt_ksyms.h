@@ -35,6 +35,8 @@ struct kpt_ksyms {
 	struct mutex *event_mutex;
 	/* the top-level trace array (tracefs root instance) */
 	struct trace_array *global_trace;
+	/* every trace_event_call, under event_mutex (trace_events.c) */
+	struct list_head *ftrace_events;
 	/*
 	 * Optional: the lockdown LSM's level (security/lockdown/lockdown.c),
 	 * read by the hit path instead of calling security_locked_down() for

@@ -323,9 +323,12 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	int ret;
 
 	if (strcmp(def->group, KPT_DEFAULT_GROUP)) {
-		kpt_err_set(e, -EINVAL, 2, "the event group must be %s",
-			    KPT_DEFAULT_GROUP);
-		return ERR_PTR(e->err);
+		const char *colon = memchr(line, ':', len);
+
+		ret = kpt_event_group_check(def->group, e,
+					    colon ? colon + 1 - line : 0);
+		if (ret)
+			return ERR_PTR(ret);
 	}
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)

@@ -150,6 +150,7 @@ int kpt_event_add(struct kpt_probe *p);
 int kpt_event_enable(struct kpt_probe *p);
 int kpt_event_disable(struct kpt_probe *p);
 int kpt_event_remove(struct kpt_probe *p);
+int kpt_event_group_check(const char *group, struct kpt_err *e, size_t pos);
 int kpt_event_init(void);
 void kpt_event_exit(void);
 extern bool kpt_exiting;
@@ -165,6 +166,8 @@ int kpt_errlog_init(struct dentry *dir);
 void kpt_errlog_exit(void);
 
 /* kpt_control.c */
+enum { KPT_LIFE_SEED, KPT_LIFE_TODAY };
+extern int kpt_lifecycle;		/* module parameter lifecycle */
 int kpt_control_init(struct dentry *dir);
 void kpt_control_exit(void);
 int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno);

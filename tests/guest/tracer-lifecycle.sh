@@ -1,0 +1,74 @@
+# modules: none
+# The lifecycle module parameter: seed (default; events live at once,
+# clearing removes enabled ones too) versus today (events created disabled;
+# clearing or deleting an enabled event refused with EBUSY, nothing
+# removed).  It shows in /sys/module and changes only with no probes.
+. /kpt/lib.sh
+
+E=$KPT/kprobe_events
+LOG=$KPT/error_log
+T=$TRACEFS/trace
+EV=$TRACEFS/events/kprobetrace
+P=/sys/module/kprobetrace/parameters/lifecycle
+
+insmod /kpt/kprobetrace_test.ko || fail "loading kprobetrace_test"
+insmod /kpt/kprobetrace.ko || fail "loading kprobetrace"
+assert_eq "$(cat $P)" seed "default lifecycle"
+echo 'p:s1 kpt_test_six_args a0' > $E
+assert_eq "$(cat $EV/s1/enable)" 1 "seed: live at once"
+assert_eq "$(kpt-write $P today)" "write: EBUSY" "changing with probes defined"
+assert_eq "$(cat $P)" seed "unchanged"
+assert_eq "$(kpt-write -t $E '')" OK "seed: clearing an enabled event"
+assert_eq "$(cat $E)" "" "seed: all gone"
+assert_eq "$(kpt-write $P bogus)" "write: EINVAL" "a bad value"
+echo today > $P || fail "switching to today with no probes"
+assert_eq "$(cat $P)" today "switched"
+
+today_checks() {
+	echo 'p:t1 kpt_test_six_args a0' > $E
+	echo 'p:grp/t2 kpt_test_ret' >> $E
+	assert_eq "$(cat $EV/t1/enable)" 0 "today: created disabled"
+	assert_eq "$(cat $TRACEFS/events/grp/t2/enable)" 0 "today: t2 created disabled"
+	echo > $T
+	echo "six_args 2" > $KPT_TEST/call
+	assert_eq "$(grep -c ': 0x11$' $T)" 0 "today: nothing recorded while disabled"
+	assert_file_has $KPT/kprobe_profile '^  t1 +0 +0$' "today: no hits while disabled"
+	echo 1 > $EV/t1/enable
+	echo "six_args 2" > $KPT_TEST/call
+	assert_eq "$(grep -c ': 0x11$' $T)" 2 "today: recorded once enabled"
+	# clearing with an enabled event: EBUSY, nothing removed
+	kpt-write -t $LOG '' > /dev/null
+	assert_eq "$(kpt-write -t $E '')" "open: EBUSY" "today: clearing an enabled event"
+	assert_file_has $LOG 'event t1 is enabled: nothing removed' "error_log for clearing"
+	assert_eq "$(cat $E | wc -l)" 2 "today: nothing removed"
+	# deleting an enabled event: EBUSY, nothing removed
+	assert_eq "$(kpt-write -a $E '-:t1\n')" "write: EBUSY" "today: deleting an enabled event"
+	assert_file_has $LOG 'event t1 cannot be replaced or deleted: it is enabled' "error_log for deleting"
+	# a write with a deletion of a disabled event and of an enabled one: none applied
+	assert_eq "$(kpt-write -a $E '-:grp/t2\n-:t1\n')" "write: EBUSY" "today: mixed deletion"
+	[ -d $TRACEFS/events/grp/t2 ] || fail "today: t2 removed by a refused write"
+	# enabled through the group directory counts as well
+	echo 1 > $TRACEFS/events/grp/enable
+	assert_eq "$(kpt-write -a $E '-:grp/t2\n')" "write: EBUSY" "today: deleting t2 enabled by its group"
+	echo 0 > $TRACEFS/events/grp/enable
+	assert_eq "$(kpt-write -a $E '-:grp/t2\n')" OK "today: deleting a disabled event"
+	echo 0 > $EV/t1/enable
+	assert_eq "$(kpt-write -a $E '-:t1\n')" OK "today: deleting t1 once disabled"
+	echo 'p:t3 kpt_test_ret' > $E || fail "today: O_TRUNC with only disabled events"
+	assert_eq "$(cat $E)" "p:t3 kpt_test_ret+0" "today: cleared"
+	echo > $E
+}
+today_checks
+rmmod kprobetrace || fail "unloading"
+
+# the parameter given at load time
+insmod /kpt/kprobetrace.ko lifecycle=today || fail "loading with lifecycle=today"
+assert_eq "$(cat $P)" today "lifecycle=today at load"
+today_checks
+# an enabled event does not block unloading
+echo 'p:t4 kpt_test_ret' > $E
+echo 1 > $EV/t4/enable
+rmmod kprobetrace || fail "unloading with an enabled event in today's lifecycle"
+insmod /kpt/kprobetrace.ko lifecycle=bogus 2>/dev/null && fail "a bad value at load"
+rmmod kprobetrace_test || fail "unloading kprobetrace_test"
+echo "lifecycle OK"
