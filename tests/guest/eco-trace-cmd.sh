@@ -1,0 +1,38 @@
+# trace-cmd (Debian's package) on our events: record, then report shows the
+# events, and with -R every field by name (the argN fields and their
+# aliases); report filters on our field names.
+# needs: trace-cmd
+# timeout: 90
+. /kpt/lib.sh
+E=$KPT/kprobe_events
+echo 'p:tc kpt_test_six_args a0 a1 a2' > $E
+echo 'r:tcr kpt_test_six_args rv ra' >> $E
+# today's syntax: named fields
+echo 'p:kprobetrace/tcnew kpt_test_six_args first=$arg1 second=$arg2' >> $E
+cd /tmp
+trace-cmd list -e kprobetrace > list.txt 2>&1
+assert_file_has list.txt '^kprobetrace:tc$' "trace-cmd list shows the event"
+trace-cmd record -e kprobetrace:tc -e kprobetrace:tcr -e kprobetrace:tcnew \
+	sh -c "echo 'six_args 3' > $KPT_TEST/call" > record.txt 2>&1 ||
+	{ cat record.txt; fail "trace-cmd record"; }
+trace-cmd report > report.txt 2>&1 || { cat report.txt; fail "trace-cmd report"; }
+trace-cmd report -R > raw.txt 2>&1 || { cat raw.txt; fail "trace-cmd report -R"; }
+cat report.txt raw.txt
+
+# the print format (the seed's output)
+assert_eq "$(grep -Ec ' tc: +[0-9a-f]+: 0x11 0x22 0x33$' report.txt)" 3 "report: 3 entry records"
+assert_eq "$(grep -Ec ' tcr: +[0-9a-f]+ <- [0-9a-f]+: 0x165 0x[0-9a-f]+$' report.txt)" 3 "report: 3 return records"
+# every field by name
+assert_eq "$(grep -Ec ' tc: +ip=[0-9a-f]+ nargs=3 arg0=0x11 arg1=0x22 arg2=0x33 a0=0x11 a1=0x22 a2=0x33$' raw.txt)" 3 \
+	"report -R: entry fields by name"
+assert_eq "$(grep -Ec ' tcr: +func=[0-9a-f]+ ret_ip=[0-9a-f]+ nargs=2 arg0=0x165 arg1=0x[0-9a-f]+ rv=0x165 ra=0x[0-9a-f]+$' raw.txt)" 3 \
+	"report -R: return fields by name"
+# $arg1 is the first argument; typed fields may print in decimal
+assert_eq "$(grep -Ec ' tcnew: .*first=(0x11|17) second=(0x22|34)$' raw.txt)" 3 \
+	"report -R: named fields of today's syntax"
+# filtering on a field by name
+trace-cmd report -F 'kprobetrace/tc: a0 == 0x11' > f1.txt 2>&1
+assert_eq "$(grep -c ' tc: ' f1.txt)" 3 "report -F on a0: all match"
+trace-cmd report -F 'kprobetrace/tc: a1 == 0x11' > f2.txt 2>&1
+assert_eq "$(grep -c ' tc: ' f2.txt)" 0 "report -F on a1: none match"
+echo "trace-cmd OK"
