@@ -25,7 +25,7 @@ CLEAN_FILES :=
 
 include $(sort $(wildcard */build.mk tests/*/build.mk))
 
-MODULES := kprobetrace.ko kprobetrace_test.ko
+MODULES := kprobetrace.ko kprobetrace_test.ko kprobetrace_modtest.ko
 
 .PHONY: all setup modules check check-host check-guest demo shell bench \
 	clean list-host-tests

@@ -289,7 +289,7 @@ static int kpt_link_add(struct kpt_probe *p, struct trace_event_file *file)
 	}
 	list_add_tail_rcu(&link->list, &p->links);
 	if (first) {
-		ret = enable_kprobe(&p->rp.kp);
+		ret = kpt_probe_set_armed(p, true);
 		if (ret) {
 			list_del_rcu(&link->list);
 			if (link->pinned)
@@ -310,7 +310,7 @@ static void kpt_link_del(struct kpt_probe *p, struct trace_event_file *file)
 			continue;
 		list_del_rcu(&link->list);
 		if (!kpt_event_used(p))
-			disable_kprobe(&p->rp.kp);
+			kpt_probe_set_armed(p, false);
 		if (link->pinned)
 			module_put(THIS_MODULE);
 		/*
@@ -344,7 +344,7 @@ static int kpt_event_reg(struct trace_event_call *call, enum trace_reg type,
 			return -ENODEV;
 		WRITE_ONCE(p->perf_on, true);
 		if (first) {
-			ret = enable_kprobe(&p->rp.kp);
+			ret = kpt_probe_set_armed(p, true);
 			if (ret) {
 				WRITE_ONCE(p->perf_on, false);
 				return ret;
@@ -355,7 +355,7 @@ static int kpt_event_reg(struct trace_event_call *call, enum trace_reg type,
 	case TRACE_REG_PERF_UNREGISTER:
 		WRITE_ONCE(p->perf_on, false);
 		if (!kpt_event_used(p))
-			disable_kprobe(&p->rp.kp);
+			kpt_probe_set_armed(p, false);
 		return 0;
 	default:
 		return 0;

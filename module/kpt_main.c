@@ -46,6 +46,12 @@ static int __init kpt_init(void)
 		kpt_event_exit();
 		return PTR_ERR(kpt_debugfs_dir);
 	}
+	ret = kpt_probe_init();
+	if (ret) {
+		debugfs_remove_recursive(kpt_debugfs_dir);
+		kpt_event_exit();
+		return ret;
+	}
 	kpt_errlog_init(kpt_debugfs_dir);
 	kpt_control_init(kpt_debugfs_dir);
 	if (testhooks)
@@ -58,6 +64,7 @@ static void __exit kpt_exit(void)
 {
 	/* no new opens; open files hold a module reference */
 	debugfs_remove_recursive(kpt_debugfs_dir);
+	kpt_probe_exit();
 	kpt_control_exit();
 	kpt_event_exit();
 	kpt_errlog_exit();

@@ -13,6 +13,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kprobes.h>
+#include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/security.h>
 #include <linux/slab.h>
@@ -312,12 +313,63 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 	return 0;
 }
 
+/*
+ * Find and check the probe address: SYM+offs (in module p->modname if
+ * set) or the address.  Returns 1, leaving p->addr 0, if the probe's
+ * module is not loaded; found_mod (MODULE_NAME_LEN bytes or NULL) gets the
+ * module SYM was found in ("" for vmlinux).
+ */
+static int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e,
+			    size_t pos, char *found_mod)
+{
+	const struct kpt_probe_def *def = p->def;
+	unsigned long addr;
+	bool loaded = true;
+	int ret;
+
+	p->addr = 0;
+	if (def->loc != KPT_LOC_SYMBOL) {
+		addr = def->addr;
+		goto check;
+	}
+	ret = kpt_resolve_symbol_mod(p->modname,
+				     kpt_def_str(def, def->symbol), &addr,
+				     found_mod, &loaded, e, pos);
+	if (ret == -ENOENT && p->modname && !loaded) {
+		memset(e, 0, sizeof(*e));
+		return 1;
+	}
+	if (ret)
+		return ret;
+	if (def->offset) {
+		unsigned long size = 0, off = 0;
+
+		if (def->offset > 0 &&
+		    (!kpt_ksyms.lookup_size_offset(addr, &size, &off) ||
+		     off != 0 || def->offset >= size))
+			return kpt_err_set(e, -EINVAL, pos,
+					   "offset +0x%llx is past the end of %s (size 0x%lx)",
+					   (unsigned long long)def->offset,
+					   kpt_def_str(def, def->symbol), size);
+		addr += def->offset;
+	}
+check:
+	if (!p->is_return || def->loc == KPT_LOC_ADDR) {
+		ret = kpt_boundary_check(addr, e, pos);
+		if (ret)
+			return ret;
+	}
+	p->addr = addr;
+	return 0;
+}
+
 struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 				   const char *line, size_t len,
 				   struct kpt_err *e)
 {
 	size_t pos_loc = kpt_token_pos(line, len, 1);
 	unsigned int i, nops = 0, total_ops = 0;
+	char found_mod[MODULE_NAME_LEN] = "";
 	struct kpt_probe *p;
 	size_t need;
 	int ret;
@@ -359,42 +411,30 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	kpt_format_probe_opts(def, KPT_FMT_NO_DEFAULT_GROUP, p->listing, need);
 
 	/* where */
-	if (def->loc == KPT_LOC_SYMBOL) {
-		const char *mod = def->module ? kpt_def_str(def, def->module) :
-						NULL;
-
-		ret = kpt_resolve_symbol(mod, kpt_def_str(def, def->symbol),
-					 &p->addr, e, pos_loc);
-		if (ret)
-			goto fail;
-		if (def->offset) {
-			unsigned long size = 0, off = 0;
-
-			if (def->offset > 0 &&
-			    (!kpt_ksyms.lookup_size_offset(p->addr, &size,
-							   &off) ||
-			     off != 0 || def->offset >= size)) {
-				kpt_err_set(e, -EINVAL, pos_loc,
-					    "offset +0x%llx is past the end of %s (size 0x%lx)",
-					    (unsigned long long)def->offset,
-					    kpt_def_str(def, def->symbol),
-					    size);
-				goto fail;
-			}
-			p->addr += def->offset;
-		}
-	} else {
-		p->addr = def->addr;
-	}
 	if (p->is_return && def->loc == KPT_LOC_SYMBOL && def->offset) {
 		kpt_err_set(e, -EINVAL, pos_loc,
 			    "a return probe takes no offset");
 		goto fail;
 	}
-	if (!p->is_return || def->loc == KPT_LOC_ADDR) {
-		ret = kpt_boundary_check(p->addr, e, pos_loc);
-		if (ret)
-			goto fail;
+	if (def->loc == KPT_LOC_SYMBOL && def->module &&
+	    strcmp(kpt_def_str(def, def->module), "vmlinux")) {
+		p->modname = kstrdup(kpt_def_str(def, def->module), GFP_KERNEL);
+		if (!p->modname)
+			goto nomem;
+	}
+	ret = kpt_probe_locate(p, e, pos_loc, found_mod);
+	if (ret < 0)
+		goto fail;
+	if (ret > 0) {
+		/* as the kernel's tracer: armed when the module loads */
+		kpt_err_set(e, 0, pos_loc,
+			    "note: module %s is not loaded: the probe is armed when it loads",
+			    p->modname);
+	} else if (!p->modname && found_mod[0]) {
+		/* SYM found in a module: armed again if it reloads */
+		p->modname = kstrdup(found_mod, GFP_KERNEL);
+		if (!p->modname)
+			goto nomem;
 	}
 
 	for (i = 0; i < def->nargs; i++) {
@@ -414,13 +454,18 @@ fail:
 	return ERR_PTR(e->err);
 }
 
-int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e)
+/* Register the kprobe at p->addr, armed or not (event_mutex held if armed) */
+static int kpt_probe_do_register(struct kpt_probe *p, struct kpt_err *e,
+				 bool armed)
 {
 	int ret;
 
-	/* the probe is armed only while its event is enabled (kpt_event.c) */
+	/* a re-registration (module reloaded) starts from a clean kprobe */
+	p->missed_before += p->rp.kp.nmissed + (p->is_return ? p->rp.nmissed : 0);
+	memset(&p->rp.kp, 0, sizeof(p->rp.kp));
+	p->rp.nmissed = 0;
 	p->rp.kp.addr = (kprobe_opcode_t *)p->addr;
-	p->rp.kp.flags = KPROBE_FLAG_DISABLED;
+	p->rp.kp.flags = armed ? 0 : KPROBE_FLAG_DISABLED;
 	if (p->is_return) {
 		p->rp.handler = kpt_kretprobe_handler;
 		p->rp.maxactive = p->def->maxactive;
@@ -447,6 +492,158 @@ int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e)
 	}
 	p->registered = true;
 	return 0;
+}
+
+/*
+ * Register a new probe, disabled: the probe is armed only while its event
+ * is enabled (kpt_event.c).  A probe whose module is not loaded stays
+ * unregistered (kpt_probe_module_coming() registers it); this looks again,
+ * under kpt_mutex, in case the module came since kpt_probe_create().
+ */
+int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e)
+{
+	int ret;
+
+	if (!p->addr) {
+		ret = kpt_probe_locate(p, e, 0, NULL);
+		if (ret)
+			return ret > 0 ? 0 : ret;
+	}
+	return kpt_probe_do_register(p, e, false);
+}
+
+/* Arm or disarm a registered probe (event_mutex held). */
+int kpt_probe_set_armed(struct kpt_probe *p, bool on)
+{
+	/* not registered (module not loaded), or in freed init text */
+	if (!p->registered || kprobe_gone(&p->rp.kp))
+		return 0;
+	return on ? enable_kprobe(&p->rp.kp) : disable_kprobe(&p->rp.kp);
+}
+
+/* ---- modules coming and going ------------------------------------------ */
+
+static void kpt_probe_arm_log(struct kpt_probe *p, struct kpt_err *e,
+			      const char *modname)
+{
+	char msg[sizeof(e->msg)];
+
+	strscpy(msg, e->msg, sizeof(msg));
+	snprintf(e->msg, sizeof(e->msg), "cannot arm event %s/%s in module %s: %s",
+		 kpt_probe_group(p), kpt_probe_name(p), modname, msg);
+	e->pos = kpt_token_pos(p->listing, strlen(p->listing), 1);
+	kpt_errlog_add(0, p->listing, strlen(p->listing), e);
+	pr_warn("%s\n", e->msg);
+}
+
+/*
+ * Module mod is coming (its init function has not run yet): register the
+ * probes waiting for it, armed if their event is enabled.  (kpt_mutex held)
+ */
+static void kpt_probe_module_coming(struct module *mod)
+{
+	struct kpt_probe *p;
+	struct kpt_err e;
+	int ret;
+
+	list_for_each_entry(p, &kpt_probes, list) {
+		if (p->registered || !p->modname ||
+		    strcmp(p->modname, mod->name))
+			continue;
+		memset(&e, 0, sizeof(e));
+		ret = kpt_probe_locate(p, &e, 0, NULL);
+		if (!ret) {
+			mutex_lock(kpt_ksyms.event_mutex);
+			ret = kpt_probe_do_register(p, &e, kpt_probe_used(p));
+			mutex_unlock(kpt_ksyms.event_mutex);
+		}
+		if (ret < 0) {
+			p->addr = 0;
+			kpt_probe_arm_log(p, &e, mod->name);
+		}
+	}
+}
+
+/*
+ * Module mod is going (its exit function has run): unregister the probes
+ * in its text, whose kprobes the kprobe core marks gone.  The events stay;
+ * probes on a module symbol are registered again if it comes back.
+ * (kpt_mutex held)
+ */
+static bool kpt_probe_in_module(struct kpt_probe *p, struct module *mod)
+{
+	/* an init-text probe's address is no longer within_module() */
+	return p->registered &&
+	       (within_module(p->addr, mod) ||
+		(p->modname && !strcmp(p->modname, mod->name)));
+}
+
+static void kpt_probe_module_going(struct module *mod)
+{
+	struct kpt_probe *p, **ps;
+	unsigned int n = 0, i;
+
+	list_for_each_entry(p, &kpt_probes, list)
+		if (kpt_probe_in_module(p, mod))
+			n++;
+	if (!n)
+		return;
+	ps = kcalloc(n, sizeof(*ps), GFP_KERNEL);
+	n = 0;
+	list_for_each_entry(p, &kpt_probes, list) {
+		if (!kpt_probe_in_module(p, mod))
+			continue;
+		if (ps) {
+			ps[n++] = p;
+			continue;
+		}
+		mutex_lock(kpt_ksyms.event_mutex);
+		kpt_probe_unregister_many(&p, 1);
+		mutex_unlock(kpt_ksyms.event_mutex);
+		p->addr = 0;
+	}
+	if (!ps)
+		return;
+	mutex_lock(kpt_ksyms.event_mutex);
+	kpt_probe_unregister_many(ps, n);
+	mutex_unlock(kpt_ksyms.event_mutex);
+	for (i = 0; i < n; i++)
+		ps[i]->addr = 0;
+	kfree(ps);
+}
+
+static int kpt_probe_module_notify(struct notifier_block *nb,
+				   unsigned long val, void *data)
+{
+	if (val != MODULE_STATE_COMING && val != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	mutex_lock(&kpt_mutex);
+	if (val == MODULE_STATE_COMING)
+		kpt_probe_module_coming(data);
+	else
+		kpt_probe_module_going(data);
+	mutex_unlock(&kpt_mutex);
+	return NOTIFY_DONE;
+}
+
+/*
+ * After the kprobe core's notifier (priority 0: the module's kprobe
+ * blacklist is in place when we register) and jump_label's (1: its
+ * jump sites are known, so that kprobes refuses them).
+ */
+static struct notifier_block kpt_probe_module_nb = {
+	.notifier_call = kpt_probe_module_notify,
+	.priority = -1,
+};
+
+int kpt_probe_init(void)
+{
+	return register_module_notifier(&kpt_probe_module_nb);
+}
+
+void kpt_probe_exit(void)
+{
+	unregister_module_notifier(&kpt_probe_module_nb);
 }
 
 /* Unregister many probes with one batch (one RCU grace period). */
@@ -491,6 +688,7 @@ void kpt_probe_free(struct kpt_probe *p)
 	if (p->registered)
 		kpt_probe_unregister_many(&p, 1);
 	free_percpu(p->hits);
+	kfree(p->modname);
 	kfree(p->print_fmt);
 	kfree(p->field_names);
 	kfree(p->listing);
@@ -512,5 +710,6 @@ unsigned long kpt_probe_hits(struct kpt_probe *p)
 
 unsigned long kpt_probe_misses(struct kpt_probe *p)
 {
-	return p->rp.kp.nmissed + (p->is_return ? p->rp.nmissed : 0);
+	return p->missed_before + p->rp.kp.nmissed +
+	       (p->is_return ? p->rp.nmissed : 0);
 }

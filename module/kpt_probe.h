@@ -62,7 +62,9 @@ struct kpt_probe {
 	struct kretprobe rp;		/* rp.kp is the kprobe of entry probes */
 	struct kpt_probe_def *def;	/* trimmed copy: listing, fields */
 	char *listing;			/* canonical definition text */
-	unsigned long addr;		/* resolved probe address */
+	unsigned long addr;		/* resolved probe address; 0: module not loaded */
+	char *modname;			/* module of the probe point, or NULL */
+	unsigned long missed_before;	/* misses of earlier registrations */
 	bool is_return;
 	bool registered;
 	bool event_added;
@@ -120,6 +122,9 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 				   const char *line, size_t len,
 				   struct kpt_err *e);
 int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e);
+int kpt_probe_set_armed(struct kpt_probe *p, bool on);
+int kpt_probe_init(void);
+void kpt_probe_exit(void);
 void kpt_probe_unregister_many(struct kpt_probe **ps, unsigned int n);
 void kpt_probe_free(struct kpt_probe *p);
 size_t kpt_token_pos(const char *line, size_t len, unsigned int n);
@@ -141,7 +146,16 @@ void kpt_event_record(struct kpt_probe *p, struct pt_regs *regs,
 void kpt_fetch_args(struct kpt_probe *p, struct pt_regs *regs,
 		    struct kretprobe_instance *ri, unsigned long *vals);
 
+/* Is anyone (a trace instance, perf) using the event?  (event_mutex) */
+static inline bool kpt_probe_used(struct kpt_probe *p)
+{
+	return !list_empty(&p->links) || p->perf_on;
+}
+
 /* kpt_resolve.c */
+int kpt_resolve_symbol_mod(const char *mod, const char *sym,
+			   unsigned long *addr, char *found_mod,
+			   bool *mod_loaded, struct kpt_err *e, size_t pos);
 int kpt_resolve_symbol(const char *mod, const char *sym, unsigned long *addr,
 		       struct kpt_err *e, size_t pos);
 

@@ -16,11 +16,14 @@
 struct kpt_sym_search {
 	const char *mod;
 	const char *name;
+	bool mod_seen;			/* module mod is loaded */
 	unsigned int count;
 	unsigned long addrs[KPT_MAX_CANDIDATES];
+	char found_mod[MODULE_NAME_LEN];	/* module of addrs[0], or "" */
 };
 
-static void kpt_sym_found(struct kpt_sym_search *s, unsigned long addr)
+static void kpt_sym_found(struct kpt_sym_search *s, unsigned long addr,
+			  struct module *mod)
 {
 	unsigned int i;
 
@@ -30,12 +33,14 @@ static void kpt_sym_found(struct kpt_sym_search *s, unsigned long addr)
 			return;
 	if (s->count < KPT_MAX_CANDIDATES)
 		s->addrs[s->count] = addr;
+	if (!s->count && mod)
+		strscpy(s->found_mod, mod->name, sizeof(s->found_mod));
 	s->count++;
 }
 
 static int kpt_vmlinux_match(void *data, unsigned long addr)
 {
-	kpt_sym_found(data, addr);
+	kpt_sym_found(data, addr, NULL);
 	return 0;
 }
 
@@ -44,16 +49,23 @@ static int kpt_module_match(void *data, const char *name, struct module *mod,
 {
 	struct kpt_sym_search *s = data;
 
-	if (strcmp(name, s->name))
-		return 0;
 	if (s->mod && (!mod || strcmp(mod->name, s->mod)))
 		return 0;
-	kpt_sym_found(s, addr);
+	s->mod_seen = true;
+	if (strcmp(name, s->name))
+		return 0;
+	kpt_sym_found(s, addr, mod);
 	return 0;
 }
 
-int kpt_resolve_symbol(const char *mod, const char *sym, unsigned long *addr,
-		       struct kpt_err *e, size_t pos)
+/*
+ * Resolve [MOD:]SYM.  found_mod (MODULE_NAME_LEN bytes, or NULL) gets the
+ * name of the module the symbol was found in ("" for vmlinux);
+ * *mod_loaded (or NULL) whether module MOD is loaded at all.
+ */
+int kpt_resolve_symbol_mod(const char *mod, const char *sym,
+			   unsigned long *addr, char *found_mod,
+			   bool *mod_loaded, struct kpt_err *e, size_t pos)
 {
 	struct kpt_sym_search *s;
 	unsigned int i;
@@ -88,7 +100,17 @@ int kpt_resolve_symbol(const char *mod, const char *sym, unsigned long *addr,
 				  s->count - KPT_MAX_CANDIDATES);
 	} else {
 		*addr = s->addrs[0];
+		if (found_mod)
+			strscpy(found_mod, s->found_mod, MODULE_NAME_LEN);
 	}
+	if (mod_loaded)
+		*mod_loaded = s->mod_seen;
 	kfree(s);
 	return ret;
+}
+
+int kpt_resolve_symbol(const char *mod, const char *sym, unsigned long *addr,
+		       struct kpt_err *e, size_t pos)
+{
+	return kpt_resolve_symbol_mod(mod, sym, addr, NULL, NULL, e, pos);
 }
