@@ -52,9 +52,14 @@
 struct kpt_otype {
 	struct trace_event_call shell;	/* only shell.event is used */
 	struct list_head list;		/* kpt_otypes, under kpt_mutex */
+	/* today's format: the print description it owns; NULL: the seed's */
+	struct kpt_pdesc *pdesc;
 	bool is_return;
 	bool in_use;
 };
+
+/* Unused today's output types kept for reuse (see kpt_types.c). */
+#define KPT_OTYPE_SPARE_MAX	64
 
 static LIST_HEAD(kpt_otypes);
 bool kpt_exiting;
@@ -115,6 +120,20 @@ static struct trace_event_functions kpt_return_funcs = {
 	.trace = kpt_print_return,
 };
 
+/* today's format: (SYM+off/size) NAME=VAL ... */
+static enum print_line_t kpt_print_typed(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
+{
+	struct kpt_otype *t = container_of(event, struct kpt_otype,
+					   shell.event);
+
+	return kpt_typed_print(iter, t->pdesc);
+}
+
+static struct trace_event_functions kpt_typed_funcs = {
+	.trace = kpt_print_typed,
+};
+
 /* An output type of the right kind: an unused one, or a new one. */
 static struct kpt_otype *kpt_otype_get(bool is_return)
 {
@@ -122,7 +141,7 @@ static struct kpt_otype *kpt_otype_get(bool is_return)
 
 	lockdep_assert_held(&kpt_mutex);
 	list_for_each_entry(t, &kpt_otypes, list) {
-		if (!t->in_use && t->is_return == is_return) {
+		if (!t->in_use && !t->pdesc && t->is_return == is_return) {
 			t->in_use = true;
 			return t;
 		}
@@ -141,6 +160,75 @@ static struct kpt_otype *kpt_otype_get(bool is_return)
 	t->in_use = true;
 	list_add_tail(&t->list, &kpt_otypes);
 	return t;
+}
+
+static void kpt_otype_free(struct kpt_otype *t)
+{
+	unregister_trace_event(&t->shell.event);
+	list_del(&t->list);
+	kpt_pdesc_free(t->pdesc);
+	kfree(t);
+}
+
+/*
+ * Today's format: an unused type with an identical description, or a new
+ * one that takes over the probe's description.
+ */
+static struct kpt_otype *kpt_otype_get_typed(struct kpt_probe *p)
+{
+	struct kpt_otype *t;
+
+	lockdep_assert_held(&kpt_mutex);
+	list_for_each_entry(t, &kpt_otypes, list) {
+		if (!t->in_use && t->pdesc &&
+		    kpt_pdesc_equal(t->pdesc, p->pdesc)) {
+			t->in_use = true;
+			if (p->pdesc_owned)
+				kpt_pdesc_free(p->pdesc);
+			p->pdesc = t->pdesc;
+			p->pdesc_owned = false;
+			return t;
+		}
+	}
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	if (!t)
+		return NULL;
+	t->is_return = p->is_return;
+	t->shell.flags = TRACE_EVENT_FL_DYNAMIC;
+	t->shell.event.funcs = &kpt_typed_funcs;
+	t->pdesc = p->pdesc;
+	if (!register_trace_event(&t->shell.event)) {
+		kfree(t);
+		return NULL;
+	}
+	p->pdesc_owned = false;
+	t->in_use = true;
+	list_add_tail(&t->list, &kpt_otypes);
+	return t;
+}
+
+/* The probe lets go of its type; bound the spare today's types. */
+static void kpt_otype_put(struct kpt_probe *p)
+{
+	struct kpt_otype *t = p->otype, *old = NULL;
+	unsigned int spare = 0;
+
+	p->otype = NULL;
+	if (p->today && !p->pdesc_owned)
+		p->pdesc = NULL;	/* the type's, it may go now */
+	if (!t)
+		return;
+	t->in_use = false;
+	list_move_tail(&t->list, &kpt_otypes);	/* least recent first */
+	list_for_each_entry(t, &kpt_otypes, list) {
+		if (t->in_use || !t->pdesc)
+			continue;
+		if (!old)
+			old = t;
+		spare++;
+	}
+	if (spare > KPT_OTYPE_SPARE_MAX)
+		kpt_otype_free(old);
 }
 
 /* ---- fields, format ------------------------------------------------------ */
@@ -183,6 +271,8 @@ static int kpt_define_fields(struct trace_event_call *call)
 	unsigned int i;
 	int ret;
 
+	if (p->today)
+		return kpt_typed_define_fields(call, p->pdesc);
 	if (p->is_return) {
 		ret = trace_define_field(call, "unsigned long", "func",
 					 offsetof(struct kpt_return_rec, func),
@@ -388,18 +478,21 @@ static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 
 static nokprobe_inline void
 kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
-	       struct pt_regs *regs, struct kretprobe_instance *ri)
+	       struct pt_regs *regs, struct kretprobe_instance *ri, u32 size)
 {
 	struct trace_event_buffer fbuffer;
 	void *rec;
 
 	if (trace_trigger_soft_disabled(file))
 		return;
-	rec = trace_event_buffer_reserve(&fbuffer, file, p->rec_size);
+	rec = trace_event_buffer_reserve(&fbuffer, file, size);
 	if (!rec)
 		return;
 	fbuffer.regs = regs;
-	kpt_fill(p, rec, regs, ri);
+	if (p->today)
+		kpt_typed_store(p, rec, size, regs, ri);
+	else
+		kpt_fill(p, rec, regs, ri);
 	trace_event_buffer_commit(&fbuffer);
 }
 
@@ -407,7 +500,8 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 /* The same record for perf (and for the BPF programs perf attaches). */
 static nokprobe_inline void kpt_perf_record(struct kpt_probe *p,
 					    struct pt_regs *regs,
-					    struct kretprobe_instance *ri)
+					    struct kretprobe_instance *ri,
+					    u32 rec_size)
 {
 	struct hlist_head *head = this_cpu_ptr(p->call.perf_events);
 	int size, rctx;
@@ -415,11 +509,14 @@ static nokprobe_inline void kpt_perf_record(struct kpt_probe *p,
 
 	if (hlist_empty(head))
 		return;
-	size = ALIGN(p->rec_size + sizeof(u32), sizeof(u64)) - sizeof(u32);
+	size = ALIGN(rec_size + sizeof(u32), sizeof(u64)) - sizeof(u32);
 	rec = perf_trace_buf_alloc(size, NULL, &rctx);
 	if (!rec)
 		return;
-	kpt_fill(p, rec, regs, ri);
+	if (p->today)
+		kpt_typed_store(p, rec, rec_size, regs, ri);
+	else
+		kpt_fill(p, rec, regs, ri);
 	perf_trace_buf_submit(rec, size, rctx, p->call.event.type, 1, regs,
 			      head, NULL);
 }
@@ -429,13 +526,17 @@ void kpt_event_record(struct kpt_probe *p, struct pt_regs *regs,
 		      struct kretprobe_instance *ri)
 {
 	struct kpt_link *link;
+	u32 size = p->rec_size;
 
+	/* today's strings: measured first (kpt_types.c) */
+	if (p->has_dyn)
+		size += kpt_typed_dyn_size(p, regs);
 	/* kprobe handlers run with preemption off: an RCU reader */
 	list_for_each_entry_rcu(link, &p->links, list)
-		kpt_record_one(p, link->file, regs, ri);
+		kpt_record_one(p, link->file, regs, ri, size);
 #ifdef CONFIG_PERF_EVENTS
 	if (unlikely(READ_ONCE(p->perf_on)))
-		kpt_perf_record(p, regs, ri);
+		kpt_perf_record(p, regs, ri, size);
 #endif
 }
 NOKPROBE_SYMBOL(kpt_event_record);
@@ -447,9 +548,16 @@ int kpt_event_add(struct kpt_probe *p)
 	int ret;
 
 	lockdep_assert_held(&kpt_mutex);
-	p->print_fmt = kpt_make_print_fmt(p);
-	p->field_names = kpt_make_field_names(p);
-	p->otype = kpt_otype_get(p->is_return);
+	if (p->today) {
+		p->print_fmt = kpt_typed_print_fmt(p->pdesc);
+		p->field_names = kzalloc(1, GFP_KERNEL);	/* unused */
+		if (p->print_fmt)
+			p->otype = kpt_otype_get_typed(p);
+	} else {
+		p->print_fmt = kpt_make_print_fmt(p);
+		p->field_names = kpt_make_field_names(p);
+		p->otype = kpt_otype_get(p->is_return);
+	}
 	if (!p->print_fmt || !p->field_names || !p->otype) {
 		ret = -ENOMEM;
 		goto fail;
@@ -476,9 +584,7 @@ int kpt_event_add(struct kpt_probe *p)
 	p->event_added = true;
 	return 0;
 fail:
-	if (p->otype)
-		p->otype->in_use = false;
-	p->otype = NULL;
+	kpt_otype_put(p);
 	return ret;
 }
 
@@ -518,8 +624,7 @@ int kpt_event_remove(struct kpt_probe *p)
 	if (ret)
 		return ret;
 	p->event_added = false;
-	p->otype->in_use = false;	/* kept registered: see above */
-	p->otype = NULL;
+	kpt_otype_put(p);		/* kept registered: see above */
 	return 0;
 }
 
@@ -584,10 +689,7 @@ void kpt_event_exit(void)
 	struct kpt_otype *t, *tmp;
 
 	mutex_lock(&kpt_mutex);
-	list_for_each_entry_safe(t, tmp, &kpt_otypes, list) {
-		unregister_trace_event(&t->shell.event);
-		list_del(&t->list);
-		kfree(t);
-	}
+	list_for_each_entry_safe(t, tmp, &kpt_otypes, list)
+		kpt_otype_free(t);
 	mutex_unlock(&kpt_mutex);
 }

@@ -12,6 +12,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
@@ -19,6 +20,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
+#include <asm/unaligned.h>
 #include "kpt_probe.h"
 #include "kpt_ksyms.h"
 #include "kpt_regs.h"
@@ -59,10 +61,10 @@ kpt_convert(const struct kpt_carg *a, unsigned long v)
 	return v;
 }
 
-static nokprobe_inline unsigned long
-kpt_fetch_one(struct kpt_probe *p, const struct kpt_carg *a,
-	      struct pt_regs *regs, struct kretprobe_instance *ri,
-	      bool mem_ok)
+/* Evaluate the arg's ops into *val; false if a memory read faults. */
+static nokprobe_inline bool
+kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
+	 bool mem_ok, unsigned long *val)
 {
 	const struct kpt_cop *op = &p->ops[a->first];
 	const struct kpt_cop *end = op + a->nops;
@@ -74,7 +76,7 @@ kpt_fetch_one(struct kpt_probe *p, const struct kpt_carg *a,
 		break;
 	case KPT_COP_STACK:
 		if (!kpt_regs_get_kernel_stack_nth(regs, op->val, &v))
-			return KPT_FAULT_VALUE;
+			return false;
 		break;
 	case KPT_COP_STACK_ADDR:
 		v = kernel_stack_pointer(regs);
@@ -93,21 +95,37 @@ kpt_fetch_one(struct kpt_probe *p, const struct kpt_carg *a,
 	case KPT_COP_IMM:
 		v = op->val;
 		break;
+	case KPT_COP_COMM:
+		v = (unsigned long)current->comm;
+		break;
 	}
 	for (op++; op < end; op++) {
 		unsigned long addr = v + op->val;
 
 		if (!mem_ok)
-			return KPT_FAULT_VALUE;
+			return false;
 		v = 0;
 		if (op->op == KPT_COP_DEREF) {
 			if (copy_from_kernel_nofault(&v, (void *)addr, op->size))
-				return KPT_FAULT_VALUE;
+				return false;
 		} else if (copy_from_user_nofault(&v, (void __user *)addr,
 						  op->size)) {
-			return KPT_FAULT_VALUE;
+			return false;
 		}
 	}
+	*val = v;
+	return true;
+}
+
+static nokprobe_inline unsigned long
+kpt_fetch_one(struct kpt_probe *p, const struct kpt_carg *a,
+	      struct pt_regs *regs, struct kretprobe_instance *ri,
+	      bool mem_ok)
+{
+	unsigned long v;
+
+	if (!kpt_eval(p, a, regs, mem_ok, &v))
+		return KPT_FAULT_VALUE;
 	return kpt_convert(a, v);
 }
 
@@ -141,6 +159,209 @@ void kpt_fetch_args(struct kpt_probe *p, struct pt_regs *regs,
 }
 NOKPROBE_SYMBOL(kpt_fetch_args);
 
+/* ---- hit path, today's format (see kpt_types.c) ------------------------ */
+
+static nokprobe_inline bool kpt_read(void *dst, unsigned long addr,
+				     unsigned int size, bool user)
+{
+	if (user)
+		return !copy_from_user_nofault(dst, (void __user *)addr, size);
+	return !copy_from_kernel_nofault(dst, (void *)addr, size);
+}
+
+/*
+ * Measure (dst NULL) or copy the string at addr: the bytes with its NUL,
+ * at most max (then cut, NUL-terminated), 0 on a fault.  (The kernel's
+ * nofault string helpers are not exported.)  Reads 8 bytes at a time
+ * where they lie in one page: such a read cannot fault when the string's
+ * first byte there does not.
+ */
+static nokprobe_inline u32 kpt_str(char *dst, unsigned long addr, u32 max,
+				   bool user)
+{
+	u32 len = 0, k, chunk;
+	u8 buf[8];
+
+	while (len < max) {
+		unsigned long at = addr + len;
+
+		chunk = offset_in_page(at) <= PAGE_SIZE - sizeof(buf) ?
+			sizeof(buf) : 1;
+		if (!kpt_read(buf, at, chunk, user))
+			return 0;
+		for (k = 0; k < chunk && len < max; k++) {
+			if (dst)
+				dst[len] = buf[k];
+			len++;
+			if (!buf[k])
+				return len;
+		}
+	}
+	if (dst && len)
+		dst[len - 1] = '\0';
+	return len;
+}
+
+static nokprobe_inline u32 kpt_strlen(unsigned long addr, bool user)
+{
+	return kpt_str(NULL, addr, KPT_STR_MAX, user);
+}
+
+static nokprobe_inline u32 kpt_strcpy(char *dst, unsigned long addr,
+				      u32 room, bool user)
+{
+	return kpt_str(dst, addr, min_t(u32, room, KPT_STR_MAX), user);
+}
+
+/* "sym+off/size [mod]" of v into dst (NULL: only measure), with its NUL. */
+static noinline u32 kpt_symstr(char *dst, unsigned long v, u32 room)
+{
+	char buf[KSYM_SYMBOL_LEN];
+	u32 n = sprint_symbol(buf, v) + 1;
+
+	if (!dst)
+		return n;
+	n = min(n, room);
+	if (n) {
+		memcpy(dst, buf, n);
+		dst[n - 1] = '\0';
+	}
+	return n;
+}
+NOKPROBE_SYMBOL(kpt_symstr);
+
+/* Pass 1: bytes the strings of this hit take (bounded by the record). */
+u32 kpt_typed_dyn_size(struct kpt_probe *p, struct pt_regs *regs)
+{
+	bool mem_ok = kpt_mem_allowed();
+	u32 total = 0;
+	unsigned int i, j;
+
+	for (i = 0; i < p->nargs; i++) {
+		const struct kpt_carg *a = &p->args[i];
+		bool ustr = a->flags & KPT_CA_USTR;
+		unsigned long v, ptr;
+
+		if (a->store < KPT_ST_STRING)
+			continue;
+		if (!kpt_eval(p, a, regs, mem_ok, &v))
+			continue;
+		switch (a->store) {
+		case KPT_ST_STRING:
+			if (mem_ok)
+				total += kpt_strlen(v + a->off, ustr);
+			break;
+		case KPT_ST_STRARR:
+			for (j = 0; mem_ok && j < a->count; j++) {
+				if (kpt_read(&ptr, v + a->off + j * sizeof(ptr),
+					     sizeof(ptr),
+					     a->flags & KPT_CA_UMEM))
+					total += kpt_strlen(ptr, ustr);
+			}
+			break;
+		case KPT_ST_SYMSTR:
+			total += kpt_symstr(NULL, v, 0);
+			break;
+		}
+	}
+	return min_t(u32, total, KPT_TYPED_REC_MAX - p->rec_size);
+}
+NOKPROBE_SYMBOL(kpt_typed_dyn_size);
+
+static nokprobe_inline void kpt_put(u8 *dst, unsigned long v,
+				    unsigned int size)
+{
+	switch (size) {
+	case 1:
+		*dst = v;
+		break;
+	case 2:
+		put_unaligned((u16)v, (u16 *)dst);
+		break;
+	case 4:
+		put_unaligned((u32)v, (u32 *)dst);
+		break;
+	default:
+		put_unaligned((u64)v, (u64 *)dst);
+		break;
+	}
+}
+
+static nokprobe_inline u32 kpt_put_str(u8 *rec, u8 *field, u8 *dyn, u32 n)
+{
+	put_unaligned((n << 16) | (u32)(dyn - rec), (u32 *)field);
+	return n;
+}
+
+/* Pass 2: the header and every argument into rec (size bytes reserved). */
+void kpt_typed_store(struct kpt_probe *p, void *rec, u32 size,
+		     struct pt_regs *regs, struct kretprobe_instance *ri)
+{
+	bool mem_ok = !p->has_mem || kpt_mem_allowed();
+	u8 *base = rec, *dyn = base + p->rec_size, *end = base + size;
+	unsigned int i, j;
+
+	if (ri) {
+		struct kpt_typed_return_rec *r = rec;
+
+		r->func = (unsigned long)p->rp.kp.addr;
+		r->ret_ip = instruction_pointer(regs);
+	} else {
+		struct kpt_typed_entry_rec *r = rec;
+
+		r->ip = (unsigned long)p->rp.kp.addr;
+	}
+	for (i = 0; i < p->nargs; i++) {
+		const struct kpt_carg *a = &p->args[i];
+		bool ustr = a->flags & KPT_CA_USTR;
+		u8 *field = base + a->offset;
+		unsigned long v = 0, e, ptr;
+		bool ok = kpt_eval(p, a, regs, mem_ok, &v);
+		u32 n;
+
+		switch (a->store) {
+		case KPT_ST_VAL:
+			kpt_put(field, ok ? kpt_convert(a, v) : KPT_FAULT_VALUE,
+				a->size);
+			break;
+		case KPT_ST_ARRAY:
+			for (j = 0; j < a->count; j++, field += a->size) {
+				e = 0;
+				if (ok && kpt_read(&e, v + a->off + j * a->size,
+						   a->size,
+						   a->flags & KPT_CA_UMEM))
+					e = kpt_convert(a, e);
+				else
+					e = KPT_FAULT_VALUE;
+				kpt_put(field, e, a->size);
+			}
+			break;
+		case KPT_ST_STRING:
+			n = ok && mem_ok ? kpt_strcpy(dyn, v + a->off,
+						      end - dyn, ustr) : 0;
+			dyn += kpt_put_str(base, field, dyn, n);
+			break;
+		case KPT_ST_STRARR:
+			for (j = 0; j < a->count; j++, field += sizeof(u32)) {
+				n = 0;
+				if (ok && mem_ok &&
+				    kpt_read(&ptr, v + a->off + j * sizeof(ptr),
+					     sizeof(ptr),
+					     a->flags & KPT_CA_UMEM))
+					n = kpt_strcpy(dyn, ptr, end - dyn,
+						       ustr);
+				dyn += kpt_put_str(base, field, dyn, n);
+			}
+			break;
+		case KPT_ST_SYMSTR:
+			n = ok ? kpt_symstr(dyn, v, end - dyn) : 0;
+			dyn += kpt_put_str(base, field, dyn, n);
+			break;
+		}
+	}
+}
+NOKPROBE_SYMBOL(kpt_typed_store);
+
 #define KPT_CAPTURE_MAX	8
 
 static nokprobe_inline void kpt_capture(struct kpt_probe *p,
@@ -149,7 +370,7 @@ static nokprobe_inline void kpt_capture(struct kpt_probe *p,
 {
 	unsigned long vals[KPT_CAPTURE_MAX];
 
-	if (p->nargs > KPT_CAPTURE_MAX)
+	if (p->nargs > KPT_CAPTURE_MAX || p->today)
 		return;
 	kpt_fetch_args(p, regs, ri, vals);
 	p->capture(p, vals, (unsigned long)p->rp.kp.addr,
@@ -217,16 +438,6 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 	size_t pos = kpt_token_pos(line, len, idx + 2);
 	unsigned int i;
 
-	switch (da->type) {
-	case KPT_T_STRING:
-	case KPT_T_USTRING:
-	case KPT_T_SYMSTR:
-		return kpt_err_set(e, -EINVAL, pos,
-				   "string arguments are not supported by kprobetrace");
-	}
-	if (da->array_len)
-		return kpt_err_set(e, -EINVAL, pos,
-				   "array arguments are not supported by kprobetrace");
 	if (!da->nops || da->nops > KPT_MAX_OPS)
 		return kpt_err_set(e, -EINVAL, pos, "empty fetch program");
 
@@ -281,6 +492,14 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			op->op = KPT_COP_IMM;
 			op->val = fo->val;
 			break;
+		case KPT_FOP_COMM:
+			op->op = KPT_COP_COMM;
+			break;
+		case KPT_FOP_DATA:
+			/* the text in the probe's own copy of the pool */
+			op->op = KPT_COP_IMM;
+			op->val = (long)kpt_def_str(p->def, fo->sym);
+			break;
 		case KPT_FOP_SYMBOL:
 			ret = kpt_resolve_symbol(NULL,
 						 kpt_def_str(def, fo->sym),
@@ -310,6 +529,8 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			return kpt_err_set(e, -EINVAL, pos, "bad fetch program");
 	}
 	*nops += da->nops;
+	if (p->today)
+		return kpt_typed_compile(p, def, idx, pos, e);
 	return 0;
 }
 
@@ -389,6 +610,14 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	INIT_LIST_HEAD(&p->links);
 	p->is_return = def->kind == KPT_PROBE_RETURN;
 	p->nargs = def->nargs;
+	/* which format: see kpt_types.c */
+	p->today = def->syntax == KPT_SYNTAX_TODAY ||
+		   (def->syntax == KPT_SYNTAX_EITHER &&
+		    READ_ONCE(kpt_either_today));
+	for (i = 0; i < def->nargs; i++)
+		if (def->args[i].type != KPT_T_DEFAULT ||
+		    def->args[i].array_len)
+			p->today = true;
 	p->def = kvmalloc(KPT_PROBE_DEF_SIZE(def->nargs), GFP_KERNEL);
 	if (!p->def)
 		goto nomem;
@@ -441,6 +670,12 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 		ret = kpt_compile_arg(p, def, i, &nops, line, len, e);
 		if (ret)
 			goto fail;
+	}
+	if (p->today) {
+		ret = kpt_typed_layout(p, def, e);
+		if (ret)
+			goto fail;
+		return p;
 	}
 	p->rec_size = p->is_return ?
 		struct_size((struct kpt_return_rec *)NULL, args, p->nargs) :
@@ -689,7 +924,9 @@ void kpt_probe_free(struct kpt_probe *p)
 		kpt_probe_unregister_many(&p, 1);
 	free_percpu(p->hits);
 	kfree(p->modname);
-	kfree(p->print_fmt);
+	kvfree(p->print_fmt);
+	if (p->pdesc_owned)
+		kpt_pdesc_free(p->pdesc);
 	kfree(p->field_names);
 	kfree(p->listing);
 	kfree(p->ops);

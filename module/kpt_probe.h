@@ -30,6 +30,7 @@ enum kpt_cop_kind {
 	KPT_COP_IMM,		/* val = value */
 	KPT_COP_DEREF,		/* v = *(size bytes *)(v + val) */
 	KPT_COP_UDEREF,		/* the same from user memory */
+	KPT_COP_COMM,		/* v = current->comm ($comm) */
 };
 
 struct kpt_cop {
@@ -38,13 +39,35 @@ struct kpt_cop {
 	long val;
 };
 
+/*
+ * How a typed argument (today's output format) is stored in its record
+ * (kpt_types.c).  ARRAY, STRING and STRARR evaluate the program without its
+ * last dereference: the address is that value + carg.off.
+ */
+enum kpt_store_kind {
+	KPT_ST_VAL,		/* the value: size bytes */
+	KPT_ST_ARRAY,		/* count elements of size bytes at the address */
+	KPT_ST_STRING,		/* __data_loc: the string at the address */
+	KPT_ST_STRARR,		/* count __data_locs: strings at count pointers */
+	KPT_ST_SYMSTR,		/* __data_loc: "sym+off/size" of the value */
+};
+
+#define KPT_CA_UMEM	0x1	/* the address (array, pointers) is a user one */
+#define KPT_CA_USTR	0x2	/* the string is read from user memory */
+
 struct kpt_carg {
 	u16 first;		/* index of its first op in probe->ops */
-	u8 nops;
+	u8 nops;		/* ops evaluated (see enum kpt_store_kind) */
 	u8 type;		/* enum kpt_type */
-	u8 size;		/* value size in bytes (1 2 4 8) */
+	u8 size;		/* value size in bytes (1 2 4 8; strings 4) */
 	u8 bf_width;
 	u8 bf_offset;
+	/* today's format only */
+	u8 store;		/* enum kpt_store_kind */
+	u8 count;		/* TYPE[N]: N, else 0 */
+	u8 flags;		/* KPT_CA_* */
+	u16 offset;		/* of the field, from the start of the record */
+	long off;		/* ARRAY, STRING, STRARR: added to the value */
 };
 
 /* One trace instance that enabled the event (RCU list, see kpt_event.c). */
@@ -56,6 +79,7 @@ struct kpt_link {
 };
 
 struct kpt_otype;
+struct kpt_pdesc;
 
 struct kpt_probe {
 	struct list_head list;		/* kpt_probes, under kpt_mutex */
@@ -69,9 +93,13 @@ struct kpt_probe {
 	bool registered;
 	bool event_added;
 	bool has_mem;			/* some arg reads memory */
+	bool today;			/* today's record and output format */
+	bool has_dyn;			/* today's: some arg is a string */
 	bool perf_on;			/* perf uses the event (event_mutex) */
 	u16 nargs;
-	u32 rec_size;			/* ring-buffer record bytes */
+	u32 rec_size;			/* ring-buffer record bytes (today's:
+					 * without the strings)
+					 */
 	struct kpt_carg *args;
 	struct kpt_cop *ops;
 	unsigned long __percpu *hits;
@@ -81,6 +109,9 @@ struct kpt_probe {
 	/* the ftrace event */
 	struct list_head links;		/* struct kpt_link, RCU */
 	struct kpt_otype *otype;
+	/* today's: field/print description, handed to the otype (kpt_types.c) */
+	struct kpt_pdesc *pdesc;
+	bool pdesc_owned;		/* not (yet) handed to an otype */
 	char *print_fmt;
 	char *field_names;		/* "arg0\0arg1\0..." */
 	struct trace_event_class class;
@@ -102,6 +133,28 @@ struct kpt_return_rec {
 	int nargs;
 	unsigned long args[];
 };
+
+/*
+ * Today's format records (the kernel's layout): the arguments follow
+ * the header, packed, at the offsets of their fields; strings follow them,
+ * located by __data_loc words ((length << 16) | offset from the record).
+ */
+struct kpt_typed_entry_rec {
+	struct trace_entry ent;
+	unsigned long ip;
+	u8 data[];
+};
+
+struct kpt_typed_return_rec {
+	struct trace_entry ent;
+	unsigned long func;
+	unsigned long ret_ip;
+	u8 data[];
+};
+
+/* Bounds: one string (with its NUL), a whole today's record. */
+#define KPT_STR_MAX		4096
+#define KPT_TYPED_REC_MAX	4000
 
 /* A definition-time error with its caret position and message. */
 struct kpt_err {
@@ -151,6 +204,25 @@ static inline bool kpt_probe_used(struct kpt_probe *p)
 {
 	return !list_empty(&p->links) || p->perf_on;
 }
+
+/* kpt_probe.c, today's format hit path (kpt_types.c) */
+u32 kpt_typed_dyn_size(struct kpt_probe *p, struct pt_regs *regs);
+void kpt_typed_store(struct kpt_probe *p, void *rec, u32 size,
+		     struct pt_regs *regs, struct kretprobe_instance *ri);
+
+/* kpt_types.c */
+extern bool kpt_either_today;
+int kpt_typed_compile(struct kpt_probe *p, const struct kpt_probe_def *def,
+		      unsigned int idx, size_t pos, struct kpt_err *e);
+int kpt_typed_layout(struct kpt_probe *p, const struct kpt_probe_def *def,
+		     struct kpt_err *e);
+void kpt_pdesc_free(struct kpt_pdesc *d);
+bool kpt_pdesc_equal(const struct kpt_pdesc *a, const struct kpt_pdesc *b);
+int kpt_typed_define_fields(struct trace_event_call *call,
+			    const struct kpt_pdesc *d);
+char *kpt_typed_print_fmt(const struct kpt_pdesc *d);
+enum print_line_t kpt_typed_print(struct trace_iterator *iter,
+				  const struct kpt_pdesc *d);
 
 /* kpt_resolve.c */
 int kpt_resolve_symbol_mod(const char *mod, const char *sym,

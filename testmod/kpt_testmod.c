@@ -64,6 +64,40 @@ __kpt_target size_t kpt_test_string(const char *s)
 	return strlen(s);
 }
 
+/*
+ * Typed fetches (tracer-types tests): a struct with fields of every size
+ * and sign at fixed offsets (see the comments), strings, a string array,
+ * an array and a function pointer; a user pointer (or NULL), and two
+ * plain integers.  Returns t->s32v.
+ */
+struct kpt_test_types {
+	s64 s64v;		/*  0: -5000000000 */
+	s32 s32v;		/*  8: -70000 */
+	s16 s16v;		/* 12: -300 */
+	s8 s8v;			/* 14: -5 */
+	u8 u8v;			/* 15: 200 */
+	u32 flags;		/* 16: 0xdeadbeef */
+	u16 u16v;		/* 20: 60000 */
+	const char *name;	/* 24: "types-name" */
+	const char *names[3];	/* 32: "one" "two" "three" */
+	u32 arr[4];		/* 56: 1 2 3 4 */
+	void *fn;		/* 72: kpt_test_ret */
+};
+
+static struct kpt_test_types kpt_test_types_obj = {
+	.s64v = -5000000000LL, .s32v = -70000, .s16v = -300, .s8v = -5,
+	.u8v = 200, .flags = 0xdeadbeef, .u16v = 60000, .name = "types-name",
+	.names = { "one", "two", "three" }, .arr = { 1, 2, 3, 4 },
+	.fn = kpt_test_ret,
+};
+
+__kpt_target long kpt_test_types(const struct kpt_test_types *t,
+				 const char __user *ustr, long neg,
+				 long small)
+{
+	return t->s32v;
+}
+
 __kpt_target void kpt_test_warn(void)
 {
 	/* Only for the rig's own selftest: a test that triggers this fails. */
@@ -97,11 +131,21 @@ static void call_string(void)
 	WRITE_ONCE(kpt_test_sink, kpt_test_string("kprobetrace"));
 }
 
+/* what follows the first NUL of the last write to call, if any */
+static const char __user *kpt_test_ustr;
+
+static void call_types(void)
+{
+	WRITE_ONCE(kpt_test_sink, kpt_test_types(&kpt_test_types_obj,
+						 kpt_test_ustr, -1, 7));
+}
+
 static const struct kpt_test_target kpt_test_targets[] = {
 	{ "six_args", call_six_args },
 	{ "ret", call_ret },
 	{ "obj_walk", call_obj_walk },
 	{ "string", call_string },
+	{ "types", call_types },
 	{ "warn", kpt_test_warn },
 };
 
@@ -117,6 +161,9 @@ static ssize_t call_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
 	buf[count] = '\0';
+	/* "types 1\0STRING": kpt_test_types() gets the user's STRING */
+	kpt_test_ustr = strlen(buf) + 1 < count ?
+			ubuf + strlen(buf) + 1 : NULL;
 	if (sscanf(buf, "%31s %lu", name, &n) != 2)
 		return -EINVAL;
 

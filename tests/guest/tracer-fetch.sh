@@ -16,6 +16,8 @@ echo "kpt_test_six_args at $six, kpt_test_data at $data"
 # last trace line of event EV, just the values
 vals() { grep -F "$1" $T | tail -n 1 | sed "s/.*: //"; }
 lastline() { grep "$1" $T | tail -n 1; }
+# the same for a line in today's format ("EV: (SYM+off/size) arg1=..")
+tvals() { grep " $1: (" $T | tail -n 1 | sed 's/.*) //'; }
 
 # every register
 regs="%r15 %r14 %r13 %r12 %bp %bx %r11 %r10 %r9 %r8 %ax %cx %dx %si %di %orig_ax %ip %cs %flags %sp %ss"
@@ -51,8 +53,9 @@ assert_match "$sa" '^0xff[0-9a-f]{14}$' "sa is a kernel stack address"
 echo "p:fmem kpt_test_six_args @0x$data @kpt_test_data @kpt_test_data+4:u32 @kpt_test_data-0 @0x0" > $E || { cat $KPT/error_log; fail "memory args"; }
 cat $E
 echo "six_args 1" > $KPT_TEST/call
-assert_eq "$(vals 'kpt_test_six_args+0x0/')" \
-	"0x123456789abcdef 0x123456789abcdef 0x1234567 0x123456789abcdef $FAULT" "memory values"
+# (:u32 is today's syntax: the line prints in today's format, u32 in decimal)
+assert_eq "$(tvals fmem)" \
+	"arg1=0x123456789abcdef arg2=0x123456789abcdef arg3=19088743 arg4=0x123456789abcdef arg5=$FAULT" "memory values"
 
 # vmlinux data symbols: "Linux ve" of linux_banner, and jiffies
 echo "p:fvm kpt_test_six_args @linux_banner @jiffies" > $E || { cat $KPT/error_log; fail "vmlinux data symbols"; }
@@ -64,8 +67,8 @@ assert_eq "$1" 0x65762078756e694c "@linux_banner"
 # nested dereferences: kpt_test_obj_walk(&obj_a), obj_a.next = &obj_b
 echo "p:fobj kpt_test_obj_walk +0(%di) +8(%di):u32 +0(+24(%di)) +8(+24(a0)):u32 +24(+24(%di)) +0(+24(+24(%di))) +16(%di)" > $E || fail "nested"
 echo "obj_walk 1" > $KPT_TEST/call
-set -- $(vals 'kpt_test_obj_walk+0x0/')
-assert_eq "$1 $2 $3 $4 $5 $6" "0xa1 0xa2 0xb1 0xb2 0x0 $FAULT" "nested values"
+set -- $(tvals fobj)
+assert_eq "$1 $2 $3 $4 $5 $6" "arg1=0xa1 arg2=162 arg3=0xb1 arg4=178 arg5=0x0 arg6=$FAULT" "nested values"
 
 # nested as deep as the parser allows (14 levels around a register)
 deep="%sp"

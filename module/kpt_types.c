@@ -1,0 +1,473 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Today's record and output format: typed arguments (u8..u64, s8..s64,
+ * x8..x64, bitfields, symbol, string, ustring, symstr, TYPE[N], $comm,
+ * \"str"), their fields in the format file and the printer.
+ *
+ * Which events use it.  A definition in today's syntax (def->syntax ==
+ * KPT_SYNTAX_TODAY) records and prints as today's kernel does:
+ *
+ *   EVENT: (SYM+off/size) NAME=VAL ...
+ *   EVENT: (CALLER+off/size <- SYM) NAME=VAL ...
+ *
+ * with the kernel's fields (__probe_ip, or __probe_func and __probe_ret_ip,
+ * then one field per argument, packed, of its type's size).  One in the
+ * seed's syntax keeps the seed's records (ip, nargs, arg0.. as unsigned
+ * longs) and output (SYM+off/size: 0x.. 0x..), untouched by this file.  A
+ * line valid in both (KPT_SYNTAX_EITHER: "p:ev f %ax", "p:ev f", @ADDR,
+ * +offs(...)) is the seed's unless the module parameter either_today is
+ * set (it may be changed at any time; it decides for events defined
+ * after): the seed's format is this module's default everywhere, and such
+ * lines are written in the seed's documentation; today's kernel tests
+ * (ftracetest) set it, as they expect "EVENT: (" lines.  An EITHER event
+ * in today's format names its arguments arg1..argN, as the kernel does.
+ *
+ * Records.  Numeric values are stored at their size (a fault stores
+ * KPT_FAULT_VALUE's low bytes, e.g. 0xfff2 for a u16).  Arrays store N
+ * elements read one by one from consecutive addresses.  Strings are
+ * __data_loc words ((length << 16) | offset from the start of the record),
+ * the bytes (with their NUL) following the fixed part.  As in the kernel the
+ * hit path takes two passes: kpt_typed_dyn_size() evaluates the string
+ * arguments and measures them (at most KPT_STR_MAX bytes each, the whole
+ * record at most KPT_TYPED_REC_MAX), the record is reserved, and
+ * kpt_typed_store() evaluates everything again and copies at most what was
+ * reserved (a string that grew in between is cut).  A string that faults
+ * (or cannot be read under lockdown) has length 0 and prints "(fault)".
+ * No allocation, no lock: the fixed size and all offsets are computed at
+ * definition time (kpt_typed_layout()).
+ *
+ * Printing a removed event's records.  The printer needs the names, types
+ * and offsets of the fields: they live in a struct kpt_pdesc, built at
+ * definition time and immutable.  When the event gets its output type
+ * (kpt_event.c), the description is handed to that kpt_otype, which owns
+ * it for as long as the type stays registered: records of the event print
+ * correctly after the event (and the probe) are gone.  An unused output
+ * type is reused only by an event whose description is identical (same
+ * event name, kind, field names, types, offsets): old records then still
+ * print right.  Unused today's types are kept up to KPT_OTYPE_SPARE_MAX;
+ * beyond that the least recently released one is unregistered (its
+ * remaining records, if any, then print as the core prints unknown types),
+ * which bounds the registered types by the peak number of events plus
+ * that constant.  All are unregistered at unload.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kallsyms.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/trace_events.h>
+#include <linux/trace_seq.h>
+#include <asm/unaligned.h>
+#include "kpt_probe.h"
+
+bool kpt_either_today;
+module_param_named(either_today, kpt_either_today, bool, 0644);
+MODULE_PARM_DESC(either_today,
+		 "lines valid in both syntaxes print in today's format");
+
+/* How a field prints. */
+enum kpt_print_kind { KPT_PK_U, KPT_PK_S, KPT_PK_X, KPT_PK_SYM, KPT_PK_STR };
+
+struct kpt_parg_desc {
+	const char *name;
+	const char *ftype;	/* its type in the format file */
+	u16 offset;		/* from the start of the record */
+	u8 pk;			/* enum kpt_print_kind */
+	u8 size;		/* bytes of one element (strings: 4) */
+	u8 count;		/* TYPE[N]: N; else 0 */
+};
+
+struct kpt_pdesc {
+	bool is_return;
+	u16 nargs;
+	u32 fixed_size;
+	const char *event;
+	struct kpt_parg_desc args[];
+	/* then the strings */
+};
+
+/* ---- definition time ---------------------------------------------------- */
+
+int kpt_typed_compile(struct kpt_probe *p, const struct kpt_probe_def *def,
+		      unsigned int idx, size_t pos, struct kpt_err *e)
+{
+	const struct kpt_probe_arg *da = &def->args[idx];
+	struct kpt_carg *a = &p->args[idx];
+	struct kpt_cop *last = &p->ops[a->first + a->nops - 1];
+	bool last_deref = a->nops > 1 && (last->op == KPT_COP_DEREF ||
+					  last->op == KPT_COP_UDEREF);
+
+	a->count = da->array_len;
+	a->flags = 0;
+	a->off = 0;
+	if (da->array_len && !last_deref)
+		return kpt_err_set(e, -EINVAL, pos,
+				   "an array must be read from memory: +OFFS(ARG):TYPE[N]");
+	switch (da->type) {
+	case KPT_T_STRING:
+	case KPT_T_USTRING:
+		if (last_deref) {
+			/* the string is read AT the address */
+			a->nops--;
+			a->off = last->val;
+			if (last->op == KPT_COP_UDEREF)
+				a->flags |= KPT_CA_UMEM | KPT_CA_USTR;
+		} else if (last->op != KPT_COP_COMM &&
+			   (a->nops != 1 || last->op != KPT_COP_IMM)) {
+			return kpt_err_set(e, -EINVAL, pos,
+					   "a string must be read from memory: +OFFS(ARG):string");
+		}
+		if (da->type == KPT_T_USTRING)
+			a->flags |= KPT_CA_USTR;
+		a->store = da->array_len ? KPT_ST_STRARR : KPT_ST_STRING;
+		a->size = sizeof(u32);
+		p->has_mem = true;
+		p->has_dyn = true;
+		break;
+	case KPT_T_SYMSTR:
+		if (da->array_len)
+			return kpt_err_set(e, -EINVAL, pos,
+					   "symstr takes no array (as in the kernel)");
+		a->store = KPT_ST_SYMSTR;
+		a->size = sizeof(u32);
+		p->has_dyn = true;
+		break;
+	default:
+		if (da->array_len) {
+			a->nops--;
+			a->off = last->val;
+			if (last->op == KPT_COP_UDEREF)
+				a->flags |= KPT_CA_UMEM;
+			a->store = KPT_ST_ARRAY;
+		} else {
+			a->store = KPT_ST_VAL;
+		}
+		break;
+	}
+	return 0;
+}
+
+static u8 kpt_print_kind(u8 type)
+{
+	switch (type) {
+	case KPT_T_S8: case KPT_T_S16: case KPT_T_S32: case KPT_T_S64:
+		return KPT_PK_S;
+	case KPT_T_U8: case KPT_T_U16: case KPT_T_U32: case KPT_T_U64:
+	case KPT_T_BITFIELD:
+		return KPT_PK_U;
+	case KPT_T_SYMBOL:
+		return KPT_PK_SYM;
+	case KPT_T_STRING: case KPT_T_USTRING: case KPT_T_SYMSTR:
+		return KPT_PK_STR;
+	default:		/* x8..x64 and no type (x64) */
+		return KPT_PK_X;
+	}
+}
+
+#define KPT_FTYPE_MAX	32
+
+/* Format-file type, as the kernel's: x and symbol types show as u. */
+static void kpt_ftype(char *buf, const struct kpt_parg_desc *a)
+{
+	int n;
+
+	if (a->pk == KPT_PK_STR)
+		n = scnprintf(buf, KPT_FTYPE_MAX, "__data_loc char[]");
+	else
+		n = scnprintf(buf, KPT_FTYPE_MAX, "%c%u",
+			      a->pk == KPT_PK_S ? 's' : 'u', a->size * 8);
+	if (a->count)
+		scnprintf(buf + n, KPT_FTYPE_MAX - n, "[%u]", a->count);
+}
+
+/*
+ * Field offsets, the fixed record size and the print description.  The
+ * fields are packed like the kernel's (x86 has no alignment constraint;
+ * the hit path and the printer use unaligned accessors).
+ */
+int kpt_typed_layout(struct kpt_probe *p, const struct kpt_probe_def *def,
+		     struct kpt_err *e)
+{
+	size_t off = p->is_return ? sizeof(struct kpt_typed_return_rec) :
+				    sizeof(struct kpt_typed_entry_rec);
+	size_t size;
+	struct kpt_pdesc *d;
+	unsigned int i;
+	char *str;
+
+	for (i = 0; i < p->nargs; i++) {
+		struct kpt_carg *a = &p->args[i];
+
+		a->offset = off;
+		off += a->size * (a->count ? a->count : 1);
+		if (off > KPT_TYPED_REC_MAX - 64)
+			return kpt_err_set(e, -E2BIG, 0,
+					   "the event's arguments take more than %u bytes",
+					   KPT_TYPED_REC_MAX - 64);
+	}
+	p->rec_size = off;
+
+	size = sizeof(*d) + p->nargs * (sizeof(d->args[0]) +
+					KPT_ARG_NAME_MAX + 1 + KPT_FTYPE_MAX) +
+	       KPT_NAME_MAX + 1;
+	d = kvzalloc(size, GFP_KERNEL);
+	if (!d)
+		return kpt_err_set(e, -ENOMEM, 0, "out of memory");
+	d->is_return = p->is_return;
+	d->nargs = p->nargs;
+	d->fixed_size = p->rec_size;
+	str = (char *)&d->args[p->nargs];
+	d->event = str;
+	str += scnprintf(str, KPT_NAME_MAX + 1, "%s", def->event) + 1;
+	for (i = 0; i < p->nargs; i++) {
+		const struct kpt_carg *a = &p->args[i];
+		struct kpt_parg_desc *pa = &d->args[i];
+
+		pa->offset = a->offset;
+		pa->pk = kpt_print_kind(a->type);
+		pa->size = a->size;
+		pa->count = a->count;
+		pa->name = str;
+		if (def->syntax == KPT_SYNTAX_TODAY && def->args[i].name[0])
+			strscpy(str, def->args[i].name, KPT_ARG_NAME_MAX + 1);
+		else
+			kpt_default_arg_name(str, i + 1);
+		str += strlen(str) + 1;
+		pa->ftype = str;
+		kpt_ftype(str, pa);
+		str += strlen(str) + 1;
+	}
+	p->pdesc = d;
+	p->pdesc_owned = true;
+	return 0;
+}
+
+void kpt_pdesc_free(struct kpt_pdesc *d)
+{
+	kvfree(d);
+}
+
+bool kpt_pdesc_equal(const struct kpt_pdesc *a, const struct kpt_pdesc *b)
+{
+	unsigned int i;
+
+	if (a->is_return != b->is_return || a->nargs != b->nargs ||
+	    a->fixed_size != b->fixed_size || strcmp(a->event, b->event))
+		return false;
+	for (i = 0; i < a->nargs; i++) {
+		const struct kpt_parg_desc *x = &a->args[i], *y = &b->args[i];
+
+		if (x->offset != y->offset || x->pk != y->pk ||
+		    x->size != y->size || x->count != y->count ||
+		    strcmp(x->name, y->name) || strcmp(x->ftype, y->ftype))
+			return false;
+	}
+	return true;
+}
+
+/* ---- format file: fields and print fmt --------------------------------- */
+
+int kpt_typed_define_fields(struct trace_event_call *call,
+			    const struct kpt_pdesc *d)
+{
+	unsigned int i;
+	int ret;
+
+	if (d->is_return) {
+		ret = trace_define_field(call, "unsigned long", "__probe_func",
+				offsetof(struct kpt_typed_return_rec, func),
+				sizeof(long), 0, FILTER_OTHER);
+		ret = ret ?: trace_define_field(call, "unsigned long",
+				"__probe_ret_ip",
+				offsetof(struct kpt_typed_return_rec, ret_ip),
+				sizeof(long), 0, FILTER_OTHER);
+	} else {
+		ret = trace_define_field(call, "unsigned long", "__probe_ip",
+				offsetof(struct kpt_typed_entry_rec, ip),
+				sizeof(long), 0, FILTER_OTHER);
+	}
+	for (i = 0; !ret && i < d->nargs; i++) {
+		const struct kpt_parg_desc *a = &d->args[i];
+
+		/* the kernel's strings say signed:1 too */
+		ret = trace_define_field(call, a->ftype, a->name, a->offset,
+					 a->size * (a->count ? a->count : 1),
+					 a->pk == KPT_PK_S || a->pk == KPT_PK_STR,
+					 FILTER_OTHER);
+	}
+	return ret;
+}
+
+static const char *kpt_pk_fmt(const struct kpt_parg_desc *a)
+{
+	bool wide = a->size == 8;
+
+	switch (a->pk) {
+	case KPT_PK_U:
+		return wide ? "%Lu" : "%u";
+	case KPT_PK_S:
+		return wide ? "%Ld" : "%d";
+	case KPT_PK_SYM:
+		return "%pS";
+	case KPT_PK_STR:
+		return "\\\"%s\\\"";
+	default:
+		return wide ? "0x%Lx" : "0x%x";
+	}
+}
+
+/* The kernel's print fmt: "(%lx) a=%u s=\"%s\"", REC->__probe_ip, ... */
+static size_t kpt_print_fmt_text(const struct kpt_pdesc *d, char *buf,
+				 size_t size)
+{
+	size_t n = 0;
+	unsigned int i, j;
+
+#define KPT_PUT(...) (n += snprintf(buf ? buf + n : NULL, \
+				    buf ? size - n : 0, __VA_ARGS__))
+	KPT_PUT("\"%s", d->is_return ? "(%lx <- %lx)" : "(%lx)");
+	for (i = 0; i < d->nargs; i++) {
+		const struct kpt_parg_desc *a = &d->args[i];
+
+		KPT_PUT(" %s=", a->name);
+		if (!a->count) {
+			KPT_PUT("%s", kpt_pk_fmt(a));
+			continue;
+		}
+		for (j = 0; j < a->count; j++)
+			KPT_PUT("%c%s", j ? ',' : '{', kpt_pk_fmt(a));
+		KPT_PUT("}");
+	}
+	KPT_PUT("\"%s", d->is_return ? ", REC->__probe_func, REC->__probe_ret_ip" :
+				       ", REC->__probe_ip");
+	for (i = 0; i < d->nargs; i++) {
+		const struct kpt_parg_desc *a = &d->args[i];
+		bool str = a->pk == KPT_PK_STR;
+
+		if (!a->count) {
+			KPT_PUT(str ? ", __get_str(%s)" : ", REC->%s", a->name);
+			continue;
+		}
+		for (j = 0; j < a->count; j++)
+			KPT_PUT(str ? ", __get_str(%s[%u])" : ", REC->%s[%u]",
+				a->name, j);
+	}
+#undef KPT_PUT
+	return n;
+}
+
+char *kpt_typed_print_fmt(const struct kpt_pdesc *d)
+{
+	size_t len = kpt_print_fmt_text(d, NULL, 0) + 1;
+	char *buf = kvmalloc(len, GFP_KERNEL);
+
+	if (buf)
+		kpt_print_fmt_text(d, buf, len);
+	return buf;
+}
+
+/* ---- printing (trace file) ---------------------------------------------- */
+
+static void kpt_print_elem(struct trace_seq *s, const struct kpt_parg_desc *a,
+			   const u8 *p, const u8 *ent, size_t ent_size)
+{
+	unsigned int bits = a->size * 8;
+	u64 v;
+
+	if (a->pk == KPT_PK_STR) {
+		u32 dl = get_unaligned((const u32 *)p);
+		u32 len = dl >> 16, off = dl & 0xffff;
+
+		if (!len)
+			trace_seq_puts(s, "(fault)");
+		else if (off + len > ent_size)
+			trace_seq_puts(s, "(bad record)");
+		else
+			trace_seq_printf(s, "\"%.*s\"", (int)len, ent + off);
+		return;
+	}
+	switch (a->size) {
+	case 1:
+		v = *p;
+		break;
+	case 2:
+		v = get_unaligned((const u16 *)p);
+		break;
+	case 4:
+		v = get_unaligned((const u32 *)p);
+		break;
+	default:
+		v = get_unaligned((const u64 *)p);
+		break;
+	}
+	switch (a->pk) {
+	case KPT_PK_U:
+		trace_seq_printf(s, "%llu", v);
+		break;
+	case KPT_PK_S:
+		trace_seq_printf(s, "%lld", (s64)(v << (64 - bits)) >> (64 - bits));
+		break;
+	case KPT_PK_SYM:
+		trace_seq_printf(s, "%pS", (void *)(unsigned long)v);
+		break;
+	default:
+		trace_seq_printf(s, "0x%llx", v);
+		break;
+	}
+}
+
+/* SYM without offset nor module, as the kernel prints a return's func */
+static void kpt_print_func(struct trace_seq *s, unsigned long addr)
+{
+	char buf[KSYM_SYMBOL_LEN];
+	char *sp;
+
+	snprintf(buf, sizeof(buf), "%ps", (void *)addr);
+	sp = strchr(buf, ' ');
+	if (sp)
+		*sp = '\0';
+	trace_seq_puts(s, buf);
+}
+
+enum print_line_t kpt_typed_print(struct trace_iterator *iter,
+				  const struct kpt_pdesc *d)
+{
+	const u8 *ent = (const u8 *)iter->ent;
+	size_t ent_size = iter->ent_size;
+	struct trace_seq *s = &iter->seq;
+	unsigned int i, j;
+
+	trace_seq_printf(s, "%s: (", d->event);
+	if (ent_size < d->fixed_size) {
+		trace_seq_puts(s, "short record)\n");
+		return trace_handle_return(s);
+	}
+	if (d->is_return) {
+		const struct kpt_typed_return_rec *r = (const void *)ent;
+
+		trace_seq_printf(s, "%pS <- ", (void *)r->ret_ip);
+		kpt_print_func(s, r->func);
+	} else {
+		const struct kpt_typed_entry_rec *r = (const void *)ent;
+
+		trace_seq_printf(s, "%pS", (void *)r->ip);
+	}
+	trace_seq_putc(s, ')');
+	for (i = 0; i < d->nargs; i++) {
+		const struct kpt_parg_desc *a = &d->args[i];
+		const u8 *p = ent + a->offset;
+
+		trace_seq_printf(s, " %s=", a->name);
+		if (!a->count) {
+			kpt_print_elem(s, a, p, ent, ent_size);
+			continue;
+		}
+		for (j = 0; j < a->count; j++, p += a->size) {
+			trace_seq_putc(s, j ? ',' : '{');
+			kpt_print_elem(s, a, p, ent, ent_size);
+		}
+		trace_seq_putc(s, '}');
+	}
+	trace_seq_putc(s, '\n');
+	return trace_handle_return(s);
+}
