@@ -304,15 +304,15 @@ static const char *kpt_pk_fmt(const struct kpt_parg_desc *a)
 
 	switch (a->pk) {
 	case KPT_PK_U:
-		return wide ? "%Lu" : "%u";
+		return wide ? "%llu" : "%u";
 	case KPT_PK_S:
-		return wide ? "%Ld" : "%d";
+		return wide ? "%lld" : "%d";
 	case KPT_PK_SYM:
 		return "%pS";
 	case KPT_PK_STR:
 		return "\\\"%s\\\"";
 	default:
-		return wide ? "0x%Lx" : "0x%x";
+		return wide ? "0x%llx" : "0x%x";
 	}
 }
 

@@ -17,7 +17,7 @@ echo "kpt_test_six_args at $six, kpt_test_data at $data"
 vals() { grep -F "$1" $T | tail -n 1 | sed "s/.*: //"; }
 lastline() { grep "$1" $T | tail -n 1; }
 # the same for a line in today's format ("EV: (SYM+off/size) arg1=..")
-tvals() { grep " $1: (" $T | tail -n 1 | sed 's/.*) //'; }
+tvals() { grep " $1: (" $T | tail -n 1 | sed 's/^[^)]*) //'; }
 
 # every register
 regs="%r15 %r14 %r13 %r12 %bp %bx %r11 %r10 %r9 %r8 %ax %cx %dx %si %di %orig_ax %ip %cs %flags %sp %ss"

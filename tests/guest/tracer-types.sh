@@ -15,7 +15,7 @@ field() {
 		{ cat $D/$1/format; fail "$1: no field '$2 $3' at $4 size $5 signed $6"; }
 }
 # the values of the last record of EV (what follows "EV: (...)")
-vals() { grep " $1: (" $T | tail -n 1 | sed 's/.*) //'; }
+vals() { grep " $1: (" $T | tail -n 1 | sed 's/^[^)]*) //'; }
 
 echo 'p:tnum kpt_test_types s8=+14(%di):s8 s16=+12(%di):s16 s32=+8(%di):s32 s64=+0(%di):s64 u8=+15(%di):u8 u16=+20(%di):u16 u32=+16(%di):u32 u64=+0(%di):u64 x8=+15(%di):x8 x16=+20(%di):x16 x32=+16(%di):x32 x64=+0(%di):x64 bf=+16(%di):b4@4/32 neg=$arg3:s32 def=+16(%di) small=$arg4:u8' > $E ||
 	{ cat $KPT/error_log; fail "numeric types refused"; }
@@ -39,7 +39,7 @@ field tnum u32 bf 61 4 0
 field tnum s32 neg 65 4 1
 field tnum u64 def 69 8 0
 field tnum u8 small 77 1 0
-grep -q 'print fmt: "(%lx) s8=%d s16=%d s32=%d s64=%Ld u8=%u u16=%u u32=%u u64=%Lu x8=0x%x x16=0x%x x32=0x%x x64=0x%Lx bf=%u neg=%d def=0x%Lx small=%u", REC->__probe_ip, REC->s8, ' $D/tnum/format ||
+grep -q 'print fmt: "(%lx) s8=%d s16=%d s32=%d s64=%lld u8=%u u16=%u u32=%u u64=%llu x8=0x%x x16=0x%x x32=0x%x x64=0x%llx bf=%u neg=%d def=0x%llx small=%u", REC->__probe_ip, REC->s8, ' $D/tnum/format ||
 	fail "tnum print fmt"
 echo "types 2" > $KPT_TEST/call
 grep tnum $T
@@ -56,7 +56,7 @@ field tsym "__data_loc char[]" fs 24 4 1
 field tsym u64 ip 28 8 0
 field tsym u64 raw 36 8 0
 field tsym "__data_loc char[]" s2 44 4 1
-grep -q 'print fmt: "(%lx) fn=%pS fs=\\"%s\\" ip=%pS raw=0x%Lx s2=\\"%s\\"", REC->__probe_ip, REC->fn, __get_str(fs), REC->ip, REC->raw, __get_str(s2)$' $D/tsym/format ||
+grep -q 'print fmt: "(%lx) fn=%pS fs=\\"%s\\" ip=%pS raw=0x%llx s2=\\"%s\\"", REC->__probe_ip, REC->fn, __get_str(fs), REC->ip, REC->raw, __get_str(s2)$' $D/tsym/format ||
 	fail "tsym print fmt"
 echo "types 1" > $KPT_TEST/call
 v=$(vals tsym)
