@@ -56,6 +56,9 @@ struct kpt_op {
 	const char *line;
 	size_t len;
 	struct kpt_probe *p;		/* ADD: the new probe */
+	struct kpt_probe *added;	/* ADD: p once it holds its event */
+	struct kpt_probe *append_to;	/* ADD, today: an existing event */
+	int append_op;			/* ADD, today: or this op's, or -1 */
 	struct kpt_probe_def *del;	/* DELETE: what it selects */
 };
 
@@ -148,38 +151,75 @@ static const char *kpt_busy(struct kpt_probe *p)
 }
 
 /*
- * Remove probes: disable their events, wait for the hit path to let go,
- * remove the events, unregister the kprobes in one batch and free them.
- * A probe whose event cannot be removed stays listed; returns -EBUSY then.
+ * Remove whole events (their holders evs[0..n)): disable them, wait for
+ * the hit path to let go, remove the event calls, unregister all their
+ * probes in one batch and free them.  An event that cannot be removed
+ * stays, with its probes; returns -EBUSY then.
  */
-static int kpt_remove_probes(struct kpt_probe **ps, unsigned int n)
+static int kpt_remove_events(struct kpt_probe **evs, unsigned int n)
 {
-	unsigned int i, done = 0;
+	struct kpt_probe **ps, *q, *tmp;
+	unsigned int i, np = 0;
 	int ret = 0;
 
 	for (i = 0; i < n; i++)
-		if (kpt_event_disable(ps[i]))
+		list_for_each_entry(q, &evs[i]->sibs, sib)
+			np++;
+	ps = kvcalloc(np, sizeof(*ps), GFP_KERNEL);
+	if (!ps)
+		return -ENOMEM;
+	np = 0;
+	for (i = 0; i < n; i++)
+		if (kpt_event_disable(evs[i]))
 			ret = -EBUSY;
 	synchronize_rcu();
 	for (i = 0; i < n; i++) {
-		if (kpt_event_remove(ps[i])) {
+		if (kpt_event_remove(evs[i])) {
 			pr_warn("cannot remove event %s: busy\n",
-				kpt_probe_name(ps[i]));
+				kpt_probe_name(evs[i]));
 			ret = -EBUSY;
 			continue;
 		}
-		list_del_init(&ps[i]->list);
-		ps[done++] = ps[i];
+		list_for_each_entry_safe(q, tmp, &evs[i]->sibs, sib) {
+			list_del_init(&q->list);
+			ps[np++] = q;
+		}
 	}
-	kpt_probe_unregister_many(ps, done);
-	for (i = 0; i < done; i++)
+	kpt_probe_unregister_many(ps, np);
+	for (i = 0; i < np; i++)
 		kpt_probe_free(ps[i]);
+	kvfree(ps);
 	return ret;
+}
+
+/*
+ * Remove some probes of events that keep others: unregister them; the
+ * holder of an event stays as such (detached), the others are freed.
+ */
+static void kpt_detach_probes(struct kpt_probe **ps, unsigned int n)
+{
+	unsigned int i;
+
+	kpt_probe_unregister_many(ps, n);
+	for (i = 0; i < n; i++) {
+		struct kpt_probe *q = ps[i];
+
+		mutex_lock(kpt_ksyms.event_mutex);
+		if (q->ev == q)
+			q->detached = true;
+		else
+			list_del_init(&q->sib);
+		mutex_unlock(kpt_ksyms.event_mutex);
+		if (q->ev != q) {
+			list_del_init(&q->list);
+			kpt_probe_free(q);
+		}
+	}
 }
 
 int kpt_control_clear(bool force)
 {
-	struct kpt_probe **ps, *p;
+	struct kpt_probe **evs, *p;
 	unsigned int n = 0, i = 0;
 	struct kpt_err e = {};
 	char label[KPT_LABEL_MAX];
@@ -188,6 +228,8 @@ int kpt_control_clear(bool force)
 
 	mutex_lock(&kpt_mutex);
 	list_for_each_entry(p, &kpt_probes, list) {
+		if (p->ev != p)
+			continue;
 		n++;
 		why = force ? NULL : kpt_busy(p);
 		if (why) {
@@ -203,16 +245,17 @@ int kpt_control_clear(bool force)
 		mutex_unlock(&kpt_mutex);
 		return 0;
 	}
-	ps = kvcalloc(n, sizeof(*ps), GFP_KERNEL);
-	if (!ps) {
+	evs = kvcalloc(n, sizeof(*evs), GFP_KERNEL);
+	if (!evs) {
 		mutex_unlock(&kpt_mutex);
 		return -ENOMEM;
 	}
 	list_for_each_entry(p, &kpt_probes, list)
-		ps[i++] = p;
-	ret = kpt_remove_probes(ps, n);
+		if (p->ev == p)
+			evs[i++] = p;
+	ret = kpt_remove_events(evs, n);
 	mutex_unlock(&kpt_mutex);
-	kvfree(ps);
+	kvfree(evs);
 	if (ret && !force) {
 		kpt_err_set(&e, ret, 0,
 			    "an event became busy while clearing: it was kept");
@@ -226,37 +269,201 @@ static void kpt_fail_op(struct kpt_op *op, struct kpt_err *e)
 	kpt_errlog_add(op->lineno, op->line, op->len, e);
 }
 
-/* Does op (a later line) make the probe p, to be added or kept, go? */
+static bool kpt_same_event(struct kpt_probe *a, struct kpt_probe *b)
+{
+	return !strcmp(kpt_probe_group(a), kpt_probe_group(b)) &&
+	       !strcmp(kpt_probe_name(a), kpt_probe_name(b));
+}
+
+/* Does op (a later line) make the probe p, to be added, go?  (seed) */
 static bool kpt_op_selects(const struct kpt_op *op, struct kpt_probe *p)
 {
 	if (op->dropped)
 		return false;
 	if (op->kind == KPT_OP_DELETE)
 		return kpt_probe_def_delete_matches(op->del, p->def);
-	/* ADD: replaces the same group/event */
-	return !strcmp(kpt_probe_group(op->p), kpt_probe_group(p)) &&
-	       !strcmp(kpt_probe_name(op->p), kpt_probe_name(p));
+	return kpt_same_event(op->p, p);	/* ADD replaces */
+}
+
+/* Is p among old[0..n)? */
+static bool kpt_in(struct kpt_probe **old, unsigned int n,
+		   struct kpt_probe *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (old[i] == p)
+			return true;
+	return false;
+}
+
+/* Add p to old[] unless there; -EBUSY (logged) if its event is busy */
+static int kpt_select(struct kpt_probe **old, unsigned int *n,
+		      struct kpt_probe *p, struct kpt_op *op)
+{
+	char label[KPT_LABEL_MAX];
+	struct kpt_err e = {};
+	const char *why;
+
+	if (kpt_in(old, *n, p))
+		return 0;
+	why = kpt_busy(p->ev);
+	if (why) {
+		kpt_err_set(&e, -EBUSY, 0,
+			    "event %s cannot be replaced or deleted: it is %s",
+			    kpt_label(p, label), why);
+		kpt_fail_op(op, &e);
+		return -EBUSY;
+	}
+	old[(*n)++] = p;
+	return 0;
+}
+
+/*
+ * lifecycle=today: may new probe p be appended to the event of probe to?
+ * As the kernel's tracer: the same kind and fields (names and types), and
+ * not the very same probe.  Logs the reason.
+ */
+static int kpt_check_append(struct kpt_op *op, struct kpt_probe *to)
+{
+	struct kpt_probe *p = op->p;
+	struct kpt_err e = {};
+	char label[KPT_LABEL_MAX];
+
+	if (p->is_return != to->is_return) {
+		kpt_err_set(&e, -EEXIST, 0,
+			    "event %s has %s probes: cannot append a%s probe",
+			    kpt_label(to, label),
+			    to->is_return ? "return" : "entry",
+			    p->is_return ? " return" : "n entry");
+	} else if (!kpt_probe_def_same_fields(to->def, p->def)) {
+		kpt_err_set(&e, -EEXIST,
+			    kpt_token_pos(op->line, op->len, 2),
+			    "the arguments differ from event %s's (appending needs the same names and types)",
+			    kpt_label(to, label));
+	} else if (p->def->nargs == to->def->nargs &&
+		   p->def->loc == to->def->loc &&
+		   kpt_probe_def_delete_matches(p->def, to->def)) {
+		kpt_err_set(&e, -EEXIST, 0,
+			    "event %s already has this probe",
+			    kpt_label(to, label));
+	} else {
+		return 0;
+	}
+	kpt_fail_op(op, &e);
+	return e.err;
+}
+
+/* The event (holder) an ADD of today's lifecycle appends to, if any */
+static int kpt_find_append(struct kpt_op *ops, unsigned int i,
+			   struct kpt_probe **old, unsigned int nold)
+{
+	struct kpt_op *op = &ops[i];
+	struct kpt_probe *q, *ev = NULL;
+	unsigned int j;
+	int ret;
+
+	/* an earlier line of this write made or extended the event */
+	for (j = i; j-- > 0; ) {
+		if (ops[j].kind != KPT_OP_ADD || ops[j].dropped ||
+		    !kpt_same_event(ops[j].p, op->p))
+			continue;
+		op->append_op = ops[j].append_op >= 0 ? ops[j].append_op : j;
+		if (ops[j].append_to)
+			op->append_to = ops[j].append_to;
+		break;
+	}
+	if (op->append_op < 0) {
+		list_for_each_entry(q, &kpt_probes, list)
+			if (q->ev == q && kpt_same_event(q, op->p))
+				ev = q;
+		if (!ev)
+			return 0;
+		/* an event whose every probe goes is made anew */
+		list_for_each_entry(q, &ev->sibs, sib)
+			if (!q->detached && !kpt_in(old, nold, q))
+				break;
+		if (list_entry_is_head(q, &ev->sibs, sib))
+			return 0;
+		op->append_to = ev;
+	}
+	/* check against every probe the event will have */
+	if (op->append_to) {
+		list_for_each_entry(q, &op->append_to->sibs, sib) {
+			if (q->detached || kpt_in(old, nold, q))
+				continue;
+			ret = kpt_check_append(op, q);
+			if (ret)
+				return ret;
+		}
+	}
+	for (j = 0; j < i; j++) {
+		if (ops[j].kind != KPT_OP_ADD || ops[j].dropped ||
+		    !kpt_same_event(ops[j].p, op->p))
+			continue;
+		ret = kpt_check_append(op, ops[j].p);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* A DELETE drops ADD op j of the same write; its appenders move on. */
+static void kpt_drop_add(struct kpt_op *ops, unsigned int j, unsigned int i)
+{
+	int head = -1;
+	unsigned int k;
+
+	ops[j].dropped = true;
+	for (k = j + 1; k < i; k++) {
+		if (ops[k].kind != KPT_OP_ADD || ops[k].dropped ||
+		    ops[k].append_op != j)
+			continue;
+		if (head < 0 && !ops[k].append_to) {
+			head = k;
+			ops[k].append_op = -1;
+		} else {
+			ops[k].append_op = head;
+		}
+	}
+}
+
+/* Append new probe p to the event held by ev (registered, disabled). */
+static void kpt_append(struct kpt_probe *ev, struct kpt_probe *p)
+{
+	mutex_lock(kpt_ksyms.event_mutex);
+	list_del(&p->sib);
+	p->ev = ev;
+	list_add_tail(&p->sib, &ev->sibs);
+	if (kpt_probe_used(ev) && p->registered)
+		enable_kprobe(&p->rp.kp);
+	mutex_unlock(kpt_ksyms.event_mutex);
+	list_add_tail(&p->list, &kpt_probes);
 }
 
 /* Apply the parsed and checked ops of one write (kpt_mutex held). */
 static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 {
-	struct kpt_probe **old, *p;
+	bool today = kpt_lifecycle == KPT_LIFE_TODAY;
+	struct kpt_probe **old, **evs, **part, *p, *q;
 	struct kpt_err e = {};
-	unsigned int i, j, nold = 0, nlisted = 0;
-	char label[KPT_LABEL_MAX];
-	const char *why;
+	unsigned int i, j, nold = 0, nevs = 0, npart = 0, nlisted = 0;
 	int ret = 0;
 
 	list_for_each_entry(p, &kpt_probes, list)
 		nlisted++;
 	old = kvcalloc(nlisted + 1, sizeof(*old), GFP_KERNEL);
-	if (!old)
-		return -ENOMEM;
+	evs = kvcalloc(nlisted + 1, sizeof(*evs), GFP_KERNEL);
+	part = kvcalloc(nlisted + 1, sizeof(*part), GFP_KERNEL);
+	if (!old || !evs || !part) {
+		ret = -ENOMEM;
+		goto out;
+	}
 
-	/* a line superseded by a later line of this write is dropped */
+	/* seed: a line superseded by a later line of this write is dropped */
 	for (i = 0; i < nops; i++) {
-		if (ops[i].kind != KPT_OP_ADD)
+		ops[i].append_op = -1;
+		if (today || ops[i].kind != KPT_OP_ADD)
 			continue;
 		for (j = i + 1; j < nops; j++)
 			if (kpt_op_selects(&ops[j], ops[i].p))
@@ -265,43 +472,43 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 			ops[i].dropped = true;
 	}
 
-	/* what goes: replaced or deleted definitions */
+	/* what goes (replaced or deleted), what is appended */
 	for (i = 0; i < nops; i++) {
 		struct kpt_op *op = &ops[i];
 		bool found = false;
 
 		if (op->dropped)
 			continue;
+		if (op->kind == KPT_OP_ADD && today) {
+			ret = kpt_find_append(ops, i, old, nold);
+			if (ret)
+				goto out;
+			continue;
+		}
 		list_for_each_entry(p, &kpt_probes, list) {
+			if (p->detached)
+				continue;
 			if (op->kind == KPT_OP_ADD ?
-			    strcmp(kpt_probe_group(p), kpt_probe_group(op->p)) ||
-			    strcmp(kpt_probe_name(p), kpt_probe_name(op->p)) :
+			    !kpt_same_event(p, op->p) :
 			    !kpt_probe_def_delete_matches(op->del, p->def))
 				continue;
 			found = true;
-			for (j = 0; j < nold; j++)
-				if (old[j] == p)
-					break;
-			if (j < nold)
-				continue;
-			why = kpt_busy(p);
-			if (why) {
-				kpt_err_set(&e, -EBUSY, 0,
-					    "event %s cannot be replaced or deleted: it is %s",
-					    kpt_label(p, label), why);
-				kpt_fail_op(op, &e);
-				ret = -EBUSY;
+			ret = kpt_select(old, &nold, p, op);
+			if (ret)
 				goto out;
-			}
-			old[nold++] = p;
 		}
-		if (found || op->kind != KPT_OP_DELETE)
+		if (op->kind != KPT_OP_DELETE)
 			continue;
-		/* deleting only what an earlier line of this write adds */
-		for (j = 0; j < i; j++)
-			if (ops[j].kind == KPT_OP_ADD &&
-			    kpt_probe_def_delete_matches(op->del, ops[j].p->def))
-				found = true;
+		/* deleting what an earlier line of this write adds */
+		for (j = 0; j < i; j++) {
+			if (ops[j].kind != KPT_OP_ADD ||
+			    !kpt_probe_def_delete_matches(op->del, ops[j].p->def))
+				continue;
+			/* (seed: already dropped as superseded) */
+			if (!ops[j].dropped)
+				kpt_drop_add(ops, j, i);
+			found = true;
+		}
 		if (found)
 			continue;
 		kpt_err_set(&e, -ENOENT, 0, "no event %s%s%s%s to delete",
@@ -328,9 +535,30 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 		}
 	}
 
+	/*
+	 * Whole events go when every probe of theirs goes and nothing is
+	 * appended to them; else only those probes go.
+	 */
+	for (i = 0; i < nold; i++) {
+		struct kpt_probe *ev = old[i]->ev;
+		bool whole = true;
+
+		list_for_each_entry(q, &ev->sibs, sib)
+			if (!q->detached && !kpt_in(old, nold, q))
+				whole = false;
+		for (j = 0; j < nops; j++)
+			if (ops[j].kind == KPT_OP_ADD && !ops[j].dropped &&
+			    ops[j].append_to == ev)
+				whole = false;
+		if (!whole)
+			part[npart++] = old[i];
+		else if (!kpt_in(evs, nevs, ev))
+			evs[nevs++] = ev;
+	}
+
 	/* from here on it is applied */
-	if (nold) {
-		ret = kpt_remove_probes(old, nold);
+	if (nevs) {
+		ret = kpt_remove_events(evs, nevs);
 		if (ret) {
 			kpt_err_set(&e, ret, 0,
 				    "an event to replace became busy");
@@ -338,10 +566,22 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 			goto out;
 		}
 	}
+	kpt_detach_probes(part, npart);
 	for (i = 0; i < nops; i++) {
+		struct kpt_probe *to = NULL;
+
 		p = ops[i].p;
 		if (ops[i].kind != KPT_OP_ADD || ops[i].dropped)
 			continue;
+		if (ops[i].append_to)
+			to = ops[i].append_to;
+		else if (ops[i].append_op >= 0)
+			to = ops[ops[i].append_op].added;
+		if (to) {
+			kpt_append(to, p);
+			ops[i].p = NULL;
+			continue;
+		}
 		ret = kpt_event_add(p);
 		if (ret) {
 			kpt_err_set(&e, ret, 0, "cannot add event %s/%s",
@@ -350,8 +590,9 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 			goto out;
 		}
 		list_add_tail(&p->list, &kpt_probes);
+		ops[i].added = p;
 		ops[i].p = NULL;
-		if (kpt_lifecycle == KPT_LIFE_TODAY)
+		if (today)
 			continue;	/* created disabled */
 		/* live at once, as in the seed */
 		ret = kpt_event_enable(p);
@@ -365,6 +606,8 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 	}
 out:
 	kvfree(old);
+	kvfree(evs);
+	kvfree(part);
 	return ret;
 }
 
@@ -498,6 +741,8 @@ static int kpt_events_show(struct seq_file *m, void *v)
 {
 	struct kpt_probe *p = list_entry(v, struct kpt_probe, list);
 
+	if (p->detached)	/* holds an event, no longer a probe */
+		return 0;
 	seq_printf(m, "%s\n", p->listing);
 	return 0;
 }
@@ -643,6 +888,9 @@ static int kpt_profile_show(struct seq_file *m, void *v)
 {
 	struct kpt_probe *p = list_entry(v, struct kpt_probe, list);
 
+	/* one line per probe, as the kernel's tracer */
+	if (p->detached)
+		return 0;
 	seq_printf(m, "  %-44s %15lu %15lu\n", kpt_probe_name(p),
 		   kpt_probe_hits(p), kpt_probe_misses(p));
 	return 0;

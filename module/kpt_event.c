@@ -503,7 +503,7 @@ static nokprobe_inline void kpt_perf_record(struct kpt_probe *p,
 					    struct kretprobe_instance *ri,
 					    u32 rec_size)
 {
-	struct hlist_head *head = this_cpu_ptr(p->call.perf_events);
+	struct hlist_head *head = this_cpu_ptr(p->ev->call.perf_events);
 	int size, rctx;
 	void *rec;
 
@@ -517,7 +517,7 @@ static nokprobe_inline void kpt_perf_record(struct kpt_probe *p,
 		kpt_typed_store(p, rec, rec_size, regs, ri);
 	else
 		kpt_fill(p, rec, regs, ri);
-	perf_trace_buf_submit(rec, size, rctx, p->call.event.type, 1, regs,
+	perf_trace_buf_submit(rec, size, rctx, p->ev->call.event.type, 1, regs,
 			      head, NULL);
 }
 #endif
@@ -532,10 +532,10 @@ void kpt_event_record(struct kpt_probe *p, struct pt_regs *regs,
 	if (p->has_dyn)
 		size += kpt_typed_dyn_size(p, regs);
 	/* kprobe handlers run with preemption off: an RCU reader */
-	list_for_each_entry_rcu(link, &p->links, list)
+	list_for_each_entry_rcu(link, &p->ev->links, list)
 		kpt_record_one(p, link->file, regs, ri, size);
 #ifdef CONFIG_PERF_EVENTS
-	if (unlikely(READ_ONCE(p->perf_on)))
+	if (unlikely(READ_ONCE(p->ev->perf_on)))
 		kpt_perf_record(p, regs, ri, size);
 #endif
 }

@@ -608,6 +608,9 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 		goto nomem;
 	INIT_LIST_HEAD(&p->list);
 	INIT_LIST_HEAD(&p->links);
+	p->ev = p;
+	INIT_LIST_HEAD(&p->sibs);
+	list_add(&p->sib, &p->sibs);
 	p->is_return = def->kind == KPT_PROBE_RETURN;
 	p->nargs = def->nargs;
 	/* which format: see kpt_types.c */
@@ -747,13 +750,30 @@ int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e)
 	return kpt_probe_do_register(p, e, false);
 }
 
-/* Arm or disarm a registered probe (event_mutex held). */
-int kpt_probe_set_armed(struct kpt_probe *p, bool on)
+/*
+ * Arm or disarm every registered probe of the event held by ev (event_mutex
+ * held).  Arming is all or nothing.
+ */
+int kpt_probe_set_armed(struct kpt_probe *ev, bool on)
 {
-	/* not registered (module not loaded), or in freed init text */
-	if (!p->registered || kprobe_gone(&p->rp.kp))
-		return 0;
-	return on ? enable_kprobe(&p->rp.kp) : disable_kprobe(&p->rp.kp);
+	struct kpt_probe *q;
+	int ret = 0;
+
+	list_for_each_entry(q, &ev->sibs, sib) {
+		/* not registered (module not loaded), or in freed init text */
+		if (!q->registered || q->detached || kprobe_gone(&q->rp.kp))
+			continue;
+		if (!on) {
+			disable_kprobe(&q->rp.kp);
+			continue;
+		}
+		ret = enable_kprobe(&q->rp.kp);
+		if (ret) {
+			kpt_probe_set_armed(ev, false);
+			return ret;
+		}
+	}
+	return 0;
 }
 
 /* ---- modules coming and going ------------------------------------------ */
@@ -782,14 +802,15 @@ static void kpt_probe_module_coming(struct module *mod)
 	int ret;
 
 	list_for_each_entry(p, &kpt_probes, list) {
-		if (p->registered || !p->modname ||
+		if (p->registered || p->detached || !p->modname ||
 		    strcmp(p->modname, mod->name))
 			continue;
 		memset(&e, 0, sizeof(e));
 		ret = kpt_probe_locate(p, &e, 0, NULL);
 		if (!ret) {
 			mutex_lock(kpt_ksyms.event_mutex);
-			ret = kpt_probe_do_register(p, &e, kpt_probe_used(p));
+			ret = kpt_probe_do_register(p, &e,
+						    kpt_probe_used(p->ev));
 			mutex_unlock(kpt_ksyms.event_mutex);
 		}
 		if (ret < 0) {

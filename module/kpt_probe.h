@@ -81,8 +81,20 @@ struct kpt_link {
 struct kpt_otype;
 struct kpt_pdesc;
 
+/*
+ * A probe, and an event: the first probe of an event holds the event (the
+ * call, class, links, output type below); probes appended to the event
+ * later (lifecycle=today: p:EVENT OTHER_SYM with the same fields) point to
+ * it with ev and use only their own probe part.  If the holder's own probe
+ * is deleted while others remain, it stays as the event's holder only
+ * (detached: unregistered, not listed).
+ */
 struct kpt_probe {
 	struct list_head list;		/* kpt_probes, under kpt_mutex */
+	struct kpt_probe *ev;		/* the holder of the event (or self) */
+	struct list_head sib;		/* in ev->sibs (kpt_mutex + event_mutex) */
+	struct list_head sibs;		/* holder: every probe of the event */
+	bool detached;			/* holder whose own probe was deleted */
 	struct kretprobe rp;		/* rp.kp is the kprobe of entry probes */
 	struct kpt_probe_def *def;	/* trimmed copy: listing, fields */
 	char *listing;			/* canonical definition text */
@@ -106,7 +118,7 @@ struct kpt_probe {
 	/* selftest only: gets the fetched values instead of the trace */
 	void (*capture)(struct kpt_probe *p, const unsigned long *vals,
 			unsigned long ip, unsigned long ret_ip);
-	/* the ftrace event */
+	/* the ftrace event (used in the holder only) */
 	struct list_head links;		/* struct kpt_link, RCU */
 	struct kpt_otype *otype;
 	/* today's: field/print description, handed to the otype (kpt_types.c) */
@@ -175,7 +187,7 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 				   const char *line, size_t len,
 				   struct kpt_err *e);
 int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e);
-int kpt_probe_set_armed(struct kpt_probe *p, bool on);
+int kpt_probe_set_armed(struct kpt_probe *ev, bool on);
 int kpt_probe_init(void);
 void kpt_probe_exit(void);
 void kpt_probe_unregister_many(struct kpt_probe **ps, unsigned int n);
