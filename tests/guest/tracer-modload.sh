@@ -95,6 +95,27 @@ assert_eq "$(hits ti)" 4 "today: enabled: init hits"
 rmmod $M
 echo 0 > $EV/ti/enable
 echo > $E
+
+# the scenario of the kernel's own selftest kprobe_module.tc, on our module
+F=kpt_modtest_core
+insmod /kpt/$M.ko || fail "kprobe_module: loading $M"
+echo "p $M:$F" > $E || fail "kprobe_module: unnamed"
+[ -d $EV/p_${M}_${F}_0 ] || fail "kprobe_module: default event name"
+echo "p:event1 $M:$F" > $E || fail "kprobe_module: named"
+[ -d $EV/event1 ] || fail "kprobe_module: event1"
+echo "p:kprobes1/event1 $M:$F" > $E || fail "kprobe_module: group"
+[ -d $TRACEFS/events/kprobes1/event1 ] || fail "kprobe_module: kprobes1/event1"
+rmmod $M || fail "kprobe_module: unloading"
+[ -d $TRACEFS/events/kprobes1/event1 ] || fail "kprobe_module: event gone with the module"
+echo "p:event2 $M:$F" >> $E || fail "kprobe_module: defining on an unloaded module"
+echo 1 > $TRACEFS/events/kprobes1/event1/enable || fail "kprobe_module: enabling"
+echo > $T
+insmod /kpt/$M.ko || fail "kprobe_module: reloading"
+grep "event1:" $T || { cat $T; fail "kprobe_module: event1 not recorded"; }
+rmmod $M || fail "kprobe_module: unloading again"
+echo 0 > $TRACEFS/events/kprobes1/event1/enable
+echo "-:kprobes1/event1" >> $E || fail "kprobe_module: deleting"
+echo > $E
 rmmod kprobetrace || fail "unloading kprobetrace"
 insmod /kpt/kprobetrace.ko || fail "reloading kprobetrace"
 
