@@ -4,6 +4,7 @@
 # probe are refused with EEXIST); -:EVENT SYM deletes only the matching
 # probe, -:EVENT all; kprobe_profile has one line per probe.
 # lifecycle=seed: redefining an EVENT replaces it.
+# timeout: 120
 . /kpt/lib.sh
 
 E=$KPT/kprobe_events
@@ -126,6 +127,23 @@ assert_eq "$(prof rm2)" "1 1 " "module probe armed into an enabled event"
 rmmod kprobetrace_modtest
 echo 0 > $EV/rm2/enable
 echo > $E || fail "clearing"
+
+# concurrency: appending and deleting probes of one event while it is
+# enabled and disabled and its probes fire (errors such as EBUSY expected)
+echo 'p:sh kpt_test_ret v=%di' > $E
+for sym in kpt_test_six_args kpt_test_obj_walk kpt_test_string; do
+	(i=0; while [ $i -lt 25 ]; do
+		kpt-write -a $E "p:sh $sym v=%di\n" > /dev/null
+		kpt-write -a $E "-:sh $sym\n" > /dev/null
+		i=$((i + 1)); done) &
+done
+(i=0; while [ $i -lt 40 ]; do echo 1 > $EV/sh/enable; echo 0 > $EV/sh/enable; i=$((i + 1)); done) &
+(i=0; while [ $i -lt 40 ]; do for t in six_args obj_walk string ret; do echo "$t 5" > $KPT_TEST/call; done; cat $E $PROF > /dev/null; i=$((i + 1)); done) &
+wait
+echo 0 > $EV/sh/enable
+cat $E
+grep -q '^p:sh kpt_test_ret+0 v=%di$' $E || fail "the first probe of sh went"
+echo > $E || fail "clearing after the concurrent run"
 rmmod kprobetrace || fail "unloading"
 insmod /kpt/kprobetrace.ko || fail "reloading"
 echo "multiprobe OK"
