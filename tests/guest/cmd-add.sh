@@ -1,0 +1,79 @@
+# kprobetrace add: parameters and member chains resolved with the guest
+# kernel's BTF fetch what hand-written +OFFS() arguments fetch, and what an
+# independent oracle says (open flags and mode; stat's inode number).
+# timeout: 90
+. /kpt/lib.sh
+
+# trace_bg OUT ARGS...: kprobetrace trace ARGS in the background, once ready
+trace_bg() {
+	o=$1; shift
+	kprobetrace trace "$@" > $o 2> $o.err &
+	tpid=$! n=0
+	until grep -q tracing $o.err; do
+		sleep 0.1; n=$((n + 1))
+		[ $n -lt 150 ] || { cat $o.err; fail "trace did not start"; }
+	done
+}
+
+out=$(kprobetrace add 'do_sys_openat2 dfd filename how->flags how->mode' 2>/tmp/add.err)
+rc=$?
+cat /tmp/add.err; echo "$out"
+assert_eq $rc 0 "add by names"
+assert_match "$out" '^p:do_sys_openat2 do_sys_openat2 dfd=\$arg1:s32 filename=.*how_flags=\+0\(\$arg3\):u64 how_mode=\+8\(\$arg3\):u64$' "printed line"
+# struct open_how (uapi): flags at +0, mode at +8; a0..a2 = di si dx
+echo 'p:hand do_sys_openat2 fl=+0(%dx):u64 md=+8(%dx):u64' >> $KPT/kprobe_events || fail "hand-written probe"
+grep -q '^p:do_sys_openat2 ' $KPT/kprobe_events || { cat $KPT/kprobe_events; fail "written"; }
+
+trace_bg /tmp/tr -t 3 do_sys_openat2 hand
+echo x > /tmp/created		# O_WRONLY|O_CREAT|O_TRUNC, 0666
+cat /kpt/lib.sh > /dev/null
+wait $tpid
+cat /tmp/tr
+# the oracle: open(O_WRONLY|O_CREAT|O_TRUNC|O_LARGEFILE, 0666), AT_FDCWD
+grep -q "do_sys_openat2: do_sys_openat2+0x0 dfd=-100 .*how_flags=33345 how_mode=438" /tmp/tr ||
+	fail "no hit with the shell's create flags"
+# the same values as the hand-written offsets, hit by hit
+sed -n 's/.* do_sys_openat2: .*how_flags=\([0-9]*\) how_mode=\([0-9]*\)$/\1 \2/p' /tmp/tr | sort > /tmp/a
+sed -n 's/.* hand: .* fl=\([0-9]*\) md=\([0-9]*\)$/\1 \2/p' /tmp/tr | sort > /tmp/b
+[ -s /tmp/a ] || fail "no hits"
+cmp /tmp/a /tmp/b || { cat /tmp/a /tmp/b; fail "how->flags/how->mode differ from +0(%dx)/+8(%dx)"; }
+
+# filename: a string when the module has strings, else the pointer (noted)
+if grep -q 'does not support string types' /tmp/add.err; then
+	assert_match "$out" 'filename=\$arg2:x64' "string fallback: the pointer"
+	echo "module without string types: filename fetched as the pointer"
+else
+	assert_match "$out" 'filename=\+0\(\$arg2\):string' "filename as a string"
+	grep -q 'filename="/tmp/created"' /tmp/tr || fail "filename string"
+fi
+
+# a deeper chain through embedded structs, pointers and an anonymous
+# union: the inode number and name length of the file read, vs stat
+kprobetrace clear
+kprobetrace add -e rd 'vfs_read file->f_path.dentry->d_inode->i_ino file->f_path.dentry->d_name.len count' || fail "add vfs_read chain"
+trace_bg /tmp/tr2 -t 2 rd
+dd if=/kpt/lib.sh of=/dev/null bs=4k 2>/dev/null	# read(); cat uses sendfile
+wait $tpid
+ino=$(stat -c %i /kpt/lib.sh)
+echo "lib.sh inode $ino"
+grep " dd-" /tmp/tr2 | head -n 3
+grep -q " dd-[0-9]* .* rd: vfs_read+0x0 file_f_path_dentry_d_inode_i_ino=$ino file_f_path_dentry_d_name_len=6 count=" /tmp/tr2 ||
+	{ cat /tmp/tr2 | head; fail "vfs_read chain: want inode $ino and name length 6"; }
+
+# a typed return value, event name option
+kprobetrace add -e opr 'do_sys_openat2%return' | tee /tmp/r
+# long in 6.1, int later: the type follows the guest kernel's BTF
+assert_match "$(cat /tmp/r)" '^r:opr do_sys_openat2 ret=\$retval:s(32|64)$' "return probe"
+trace_bg /tmp/tr3 -n 1 -t 5 opr
+cat /nonexistent 2>/dev/null
+cat /kpt/lib.sh >/dev/null
+wait $tpid
+cat /tmp/tr3
+grep -Eq 'opr: do_sys_openat2 <- .* ret=(-2|[0-9]+)$' /tmp/tr3 || fail "return value"
+
+# no BTF for our test module: raw and seed arguments still work
+kprobetrace add -e six 'kpt_test_six_args a0 %si $arg3:s8' || fail "module function, raw args"
+grep -q '^p:six kprobetrace_test:kpt_test_six_args\|^p:six kpt_test_six_args' $KPT/kprobe_events ||
+	{ cat $KPT/kprobe_events; fail "six listed"; }
+kprobetrace clear
+exit 0

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace(1)'s BTF resolution (tools/kprobetrace/kpt_btf.c): C types ->
+ * fetch types, parameters -> $argN, member chains -> nested +OFFS(), and
+ * the errors.  On a synthetic BTF built here (so the expected offsets are
+ * known), then on the host's /sys/kernel/btf/vmlinux if there is one (uapi
+ * struct open_how only: the host kernel is not the guest's).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <bpf/btf.h>
+#include "kpt_btf.h"
+#include "kpt_cmd.h"
+
+static int failures, checks;
+
+#define CHECK(cond, ...) do {						\
+	checks++;							\
+	if (!(cond)) {							\
+		failures++;						\
+		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
+		printf(__VA_ARGS__);					\
+		printf("\n");						\
+	}								\
+} while (0)
+
+static struct kpt_btf_func fn;
+
+static void ok(const char *expr, bool ret, const char *fetch,
+	       const char *type)
+{
+	struct kpt_btf_arg a;
+	char err[KPT_ERRMSG_MAX] = "";
+	int r = kpt_btf_resolve(&fn, expr, ret, &a, err, sizeof(err));
+
+	CHECK(r == 0, "%s: error %d: %s", expr, r, err);
+	if (r)
+		return;
+	CHECK(!strcmp(a.fetch, fetch), "%s: fetch '%s', want '%s'", expr,
+	      a.fetch, fetch);
+	CHECK(!strcmp(a.type, type), "%s: type '%s', want '%s'", expr,
+	      a.type, type);
+}
+
+static void bad(const char *expr, bool ret, int code, const char *msg)
+{
+	struct kpt_btf_arg a;
+	char err[KPT_ERRMSG_MAX] = "";
+	int r = kpt_btf_resolve(&fn, expr, ret, &a, err, sizeof(err));
+
+	CHECK(r == code, "%s: code %d, want %d (%s)", expr, r, code, err);
+	CHECK(strstr(err, msg) != NULL, "%s: message '%s' lacks '%s'", expr,
+	      err, msg);
+}
+
+static void synthetic(void)
+{
+	struct btf *b = btf__new_empty();
+	int i32, u32, ch, uch, u8t, bo, s16, s64, u64, cch, pcc, cuch, pcuch;
+	int pu8, en, arr, inner, pinner, outer, pouter, un, big, proto, f;
+	char buf[32], ct[128], err[KPT_ERRMSG_MAX];
+	struct kpt_btf_func g;
+
+	i32 = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	u32 = btf__add_int(b, "unsigned int", 4, 0);
+	ch = btf__add_int(b, "char", 1, BTF_INT_SIGNED);
+	uch = btf__add_int(b, "unsigned char", 1, 0);
+	u8t = btf__add_typedef(b, "u8", uch);
+	bo = btf__add_int(b, "_Bool", 1, BTF_INT_BOOL);
+	s16 = btf__add_int(b, "short int", 2, BTF_INT_SIGNED);
+	s64 = btf__add_int(b, "long int", 8, BTF_INT_SIGNED);
+	u64 = btf__add_int(b, "long long unsigned int", 8, 0);
+	cch = btf__add_const(b, ch);
+	pcc = btf__add_ptr(b, cch);
+	cuch = btf__add_const(b, uch);
+	pcuch = btf__add_ptr(b, cuch);
+	pu8 = btf__add_ptr(b, u8t);
+	en = btf__add_enum(b, "color", 4);
+	btf__add_enum_value(b, "RED", 0);
+	arr = btf__add_array(b, i32, ch, 16);
+
+	/* struct inner { int a; unsigned bf1:3, bf2:5; char name[16];
+	 *                const unsigned char *str; }  (32 bytes) */
+	inner = btf__add_struct(b, "inner", 32);
+	btf__add_field(b, "a", i32, 0, 0);
+	btf__add_field(b, "bf1", u32, 32, 3);
+	btf__add_field(b, "bf2", u32, 35, 5);
+	btf__add_field(b, "name", arr, 64, 0);
+	btf__add_field(b, "str", pcuch, 192, 0);
+	pinner = btf__add_ptr(b, inner);
+	/* union { int u1; long u2; } (anonymous, 8 bytes) */
+	un = btf__add_union(b, NULL, 8);
+	btf__add_field(b, "u1", i32, 0, 0);
+	btf__add_field(b, "u2", s64, 0, 0);
+	/* struct outer { long x; struct inner in; struct inner *pin;
+	 *                union { ... }; u64 y; }  (64 bytes) */
+	outer = btf__add_struct(b, "outer", 64);
+	btf__add_field(b, "x", s64, 0, 0);
+	btf__add_field(b, "in", inner, 64, 0);
+	btf__add_field(b, "pin", pinner, 320, 0);
+	btf__add_field(b, NULL, un, 384, 0);
+	btf__add_field(b, "y", u64, 448, 0);
+	pouter = btf__add_ptr(b, outer);
+	big = btf__add_struct(b, "big", 24);
+	btf__add_field(b, "q", s64, 0, 0);
+
+	/* int f(int dfd, const char *fn, struct outer *o, bool b, short s,
+	 *       u8 *buf, enum color ev, struct big v, long after) */
+	proto = btf__add_func_proto(b, i32);
+	btf__add_func_param(b, "dfd", i32);
+	btf__add_func_param(b, "fn", pcc);
+	btf__add_func_param(b, "o", pouter);
+	btf__add_func_param(b, "b", bo);
+	btf__add_func_param(b, "s", s16);
+	btf__add_func_param(b, "buf", pu8);
+	btf__add_func_param(b, "ev", en);
+	btf__add_func_param(b, "v", big);
+	btf__add_func_param(b, "after", s64);
+	f = btf__add_func(b, "f", BTF_FUNC_GLOBAL, proto);
+	CHECK(f > 0, "building the BTF");
+
+	/* C type -> fetch type */
+	CHECK(!strcmp(kpt_btf_fetch_type(b, i32, buf, sizeof(buf)), "s32"), "int");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, u32, buf, sizeof(buf)), "u32"), "unsigned");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, bo, buf, sizeof(buf)), "u8"), "bool");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, u8t, buf, sizeof(buf)), "u8"), "u8");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, ch, buf, sizeof(buf)), "s8"), "char");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, s16, buf, sizeof(buf)), "s16"), "short");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, u64, buf, sizeof(buf)), "u64"), "u64");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, pcc, buf, sizeof(buf)), "string"), "const char *");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, pcuch, buf, sizeof(buf)), "string"), "const unsigned char *");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, pu8, buf, sizeof(buf)), "x64"), "u8 * is bytes");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, pouter, buf, sizeof(buf)), "x64"), "struct pointer");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, arr, buf, sizeof(buf)), "string"), "char[16]");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, en, buf, sizeof(buf)), "u32"), "enum");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, outer, buf, sizeof(buf)), ""), "struct");
+	kpt_btf_ctype(b, pcc, ct, sizeof(ct));
+	CHECK(!strcmp(ct, "const char *"), "ctype '%s'", ct);
+	kpt_btf_ctype(b, pouter, ct, sizeof(ct));
+	CHECK(!strcmp(ct, "struct outer *"), "ctype '%s'", ct);
+
+	CHECK(kpt_btf_find_func(b, "f", &fn, err, sizeof(err)) == 0, "find f");
+	CHECK(kpt_btf_find_func(b, "nope", &g, err, sizeof(err)) ==
+	      KPT_EXIT_NOFUNC, "unknown function");
+
+	/* parameters */
+	ok("dfd", false, "$arg1", "s32");
+	ok("fn", false, "+0($arg2)", "string");
+	ok("o", false, "$arg3", "x64");
+	ok("b", false, "$arg4", "u8");
+	ok("s", false, "$arg5", "s16");
+	ok("buf", false, "$arg6", "x64");
+	ok("ev", false, "$arg7", "u32");
+	/* member chains */
+	ok("o->x", false, "+0($arg3)", "s64");
+	ok("o->y", false, "+56($arg3)", "u64");
+	ok("o->in.a", false, "+8($arg3)", "s32");
+	ok("o->in.bf1", false, "+12($arg3)", "b3@0/8");
+	ok("o->in.bf2", false, "+12($arg3)", "b5@3/8");
+	ok("o->in.name", false, "+16($arg3)", "string");
+	ok("o->in.name[2]", false, "+18($arg3)", "s8");
+	ok("o->in.str", false, "+0(+32($arg3))", "string");
+	ok("o->pin->a", false, "+0(+40($arg3))", "s32");
+	ok("o->pin->str", false, "+0(+24(+40($arg3)))", "string");
+	ok("o->pin[1].a", false, "+32(+40($arg3))", "s32");
+	ok("o->u2", false, "+48($arg3)", "s64");
+	ok("o->u1", false, "+48($arg3)", "s32");
+	ok("$retval", true, "$retval", "s32");
+	/* errors */
+	bad("nope", false, KPT_EXIT_NONAME, "parameters: dfd fn o b s buf ev v after");
+	bad("o->nope", false, KPT_EXIT_NONAME, "members: x in pin u1 u2 y");
+	bad("o->in.nope", false, KPT_EXIT_NONAME, "members: a bf1 bf2 name str");
+	bad("dfd->x", false, KPT_EXIT_TYPE, "not a pointer");
+	bad("o.x", false, KPT_EXIT_TYPE, "use '->x'");
+	bad("o->in->a", false, KPT_EXIT_TYPE, "use '.'");
+	bad("o->x.a", false, KPT_EXIT_TYPE, "not a struct or union");
+	bad("o->in", false, KPT_EXIT_TYPE, "pick a member");
+	bad("v", false, KPT_EXIT_TYPE, "passed by value");
+	bad("after", false, KPT_EXIT_TYPE, "register is not known");
+	bad("$retval", false, KPT_EXIT_USAGE, "return probe");
+	bad("dfd", true, KPT_EXIT_USAGE, "parameters are gone");
+	bad("o->", false, KPT_EXIT_USAGE, "expected a member name");
+	bad("o->x+1", false, KPT_EXIT_USAGE, "unexpected");
+	btf__free(b);
+}
+
+static void host_vmlinux(void)
+{
+	struct btf *b = btf__parse("/sys/kernel/btf/vmlinux", NULL);
+	char err[KPT_ERRMSG_MAX];
+
+	if (!b) {
+		printf("no /sys/kernel/btf/vmlinux on this host: skipped\n");
+		return;
+	}
+	if (kpt_btf_find_func(b, "do_sys_openat2", &fn, err, sizeof(err))) {
+		printf("host BTF has no do_sys_openat2: skipped\n");
+		btf__free(b);
+		return;
+	}
+	/* struct open_how is uapi: flags, mode, resolve, all u64 */
+	ok("dfd", false, "$arg1", "s32");
+	ok("filename", false, "+0($arg2)", "string");
+	ok("how->flags", false, "+0($arg3)", "u64");
+	ok("how->mode", false, "+8($arg3)", "u64");
+	ok("how->resolve", false, "+16($arg3)", "u64");
+	bad("how->flagz", false, KPT_EXIT_NONAME, "members: flags mode resolve");
+	btf__free(b);
+}
+
+int main(void)
+{
+	synthetic();
+	host_vmlinux();
+	printf("cmd-btf: %d checks, %d failed\n", checks, failures);
+	return failures != 0;
+}

@@ -1,0 +1,37 @@
+# --- kprobetrace(1) (issue 8): the userspace command, tools/kprobetrace/.
+#
+#   $(BUILD)/tools/kprobetrace   statically linked (libbpf, libelf, zlib), so
+#                                that the guest runs it: a copy goes to
+#                                $(BUILD)/guest-bin/ (the guest's /kpt/bin)
+#   host-test-cmd-btf            BTF -> fetch-argument mapping (synthetic BTF,
+#                                and the host's /sys/kernel/btf/vmlinux if any)
+KPT_CMD_DIR := tools/kprobetrace
+KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
+KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h) tools/kpt_mnemonic.h
+KPT_CMD_CFLAGS := $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -I$(KPT_CMD_DIR) -Itools
+KPT_CMD_LIBS := $(KPT_PARSE_LIB) $(KPT_INSN_LIB) -lbpf -lelf -lz
+KPT_CMD := $(BUILD)/tools/kprobetrace
+KPT_CMD_GUEST := $(BUILD)/guest-bin/kprobetrace
+
+$(KPT_CMD): $(KPT_CMD_SRCS) $(KPT_CMD_HDRS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB) \
+		$(KPT_INSN_HDRS) $(KPT_INSN_NAMES)
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) -static $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) -o $@
+
+$(KPT_CMD_GUEST): $(KPT_CMD)
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+ALL_TARGETS += $(KPT_CMD) $(KPT_CMD_GUEST)
+
+KPT_CMD_BTF_TEST := $(BUILD)/tests/test_cmd_btf
+$(KPT_CMD_BTF_TEST): tests/host/test_cmd_btf.c $(KPT_CMD_DIR)/kpt_btf.c \
+		$(KPT_CMD_DIR)/kpt_btf.h $(KPT_CMD_DIR)/kpt_cmd.h
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) $< $(KPT_CMD_DIR)/kpt_btf.c -lbpf -o $@
+
+HOST_TESTS += cmd-btf
+.PHONY: host-test-cmd-btf
+host-test-cmd-btf: $(KPT_CMD_BTF_TEST)
+	$(KPT_CMD_BTF_TEST)
+# --- end kprobetrace(1)

@@ -1,0 +1,514 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace add: a probe by parameter names, typed from BTF.
+ *
+ *   add [-e EVENT] [-n] [-v] 'FUNC[%return|+OFFS] [NAME=]EXPR[:TYPE]...'
+ *
+ * EXPR is a parameter with an optional member chain (how->flags,
+ * file->f_path.dentry->d_name.name, p->a[2].b), $retval (with a chain) in a
+ * return probe, or any fetch argument of the module's syntax, passed as it
+ * is (%di, +8($arg3), @jiffies).  No EXPR: every parameter (entry) or
+ * $retval (return).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <bpf/btf.h>
+#include "kpt_btf.h"
+#include "kpt_cmd.h"
+#include "kpt_probe_def.h"
+
+static const char add_usage[] =
+"usage: kprobetrace add [-e EVENT] [-n] [-v] 'FUNC[%return|+OFFS] [ARG...]'\n"
+"\n"
+"Define a probe on FUNC whose arguments are named by the function's\n"
+"parameters, resolved with BTF (/sys/kernel/btf/vmlinux, or the module's\n"
+"/sys/kernel/btf/MOD), and write it to kprobe_events. Prints the line.\n"
+"\n"
+"ARG is [NAME=]EXPR[:TYPE], EXPR being\n"
+"  PARAM                 a parameter:            dfd, filename\n"
+"  PARAM->M.N[I]...      a member chain:         how->flags,\n"
+"                        file->f_path.dentry->d_name.name\n"
+"  $retval[->M...]       the return value (FUNC%return only)\n"
+"  anything else         a raw fetch argument:   %di, +8($arg3), @jiffies\n"
+"TYPE defaults to the C type's: signed/unsigned integers sN/uN, bool u8,\n"
+"pointers x64, char pointers and arrays string, bitfields b<w>@<o>/<c>.\n"
+"Without ARGs: every parameter (entry probe) or $retval (return probe).\n"
+"\n"
+"options:\n"
+"  -e, --event NAME   event name (default FUNC, FUNC__return, FUNC_OFFS)\n"
+"  -n, --dry-run      print the line, do not write it\n"
+"  -v, --verbose      also show each argument's C type\n"
+"  -h, --help         this help\n"
+"\n"
+"If the module refuses string types, string arguments fall back to the\n"
+"pointer (or the first 8 bytes of a char array) as x64, with a note.\n"
+"exit: 0 ok, 2 usage, 3 unknown function, 4 unknown parameter/member,\n"
+"      5 type mismatch, 6 refused by the module, 7 module not loaded\n";
+
+#define MAX_ARGS 64
+
+struct add_arg {
+	char text[KPT_FETCH_MAX * 2];	/* NAME=FETCH:TYPE as written */
+	char fallback[KPT_FETCH_MAX * 2];	/* without string types */
+	char note[256];
+	char ctype[128];
+	bool is_string;
+};
+
+struct add_req {
+	char point[600];	/* [MOD:]FUNC[+OFFS] as written to the kernel */
+	char func[512];
+	char module[64];
+	long offs;
+	bool is_return;
+	char event[80];
+	int nargs;
+	char *args[MAX_ARGS];
+};
+
+static int parse_point(const char *tok, struct add_req *q)
+{
+	char buf[600], *p, *colon, *plus;
+
+	if (snprintf(buf, sizeof(buf), "%s", tok) >= (int)sizeof(buf)) {
+		kpt_err("probe point too long");
+		return KPT_EXIT_USAGE;
+	}
+	p = strstr(buf, "%return");
+	if (p) {
+		if (p[7]) {
+			kpt_err("'%s': nothing may follow %%return", tok);
+			return KPT_EXIT_USAGE;
+		}
+		*p = '\0';
+		q->is_return = true;
+	}
+	plus = strchr(buf, '+');
+	if (plus) {
+		char *end;
+
+		q->offs = strtol(plus + 1, &end, 0);
+		if (end == plus + 1 || *end || q->offs < 0) {
+			kpt_err("'%s': bad offset", tok);
+			return KPT_EXIT_USAGE;
+		}
+		*plus = '\0';
+		if (q->is_return && q->offs) {
+			kpt_err("a return probe takes no offset");
+			return KPT_EXIT_USAGE;
+		}
+	}
+	colon = strchr(buf, ':');
+	if (colon) {
+		*colon = '\0';
+		snprintf(q->module, sizeof(q->module), "%.63s", buf);
+		snprintf(q->func, sizeof(q->func), "%.511s", colon + 1);
+	} else {
+		snprintf(q->func, sizeof(q->func), "%.511s", buf);
+	}
+	if (!q->func[0]) {
+		kpt_err("'%s': no function", tok);
+		return KPT_EXIT_USAGE;
+	}
+	snprintf(q->point, sizeof(q->point), "%s%s%s", q->module,
+		 q->module[0] ? ":" : "", q->func);
+	if (q->offs)
+		snprintf(q->point + strlen(q->point),
+			 sizeof(q->point) - strlen(q->point), "+%ld", q->offs);
+	return 0;
+}
+
+static void default_event(struct add_req *q)
+{
+	char *s;
+
+	if (q->is_return)
+		snprintf(q->event, sizeof(q->event), "%.60s__return", q->func);
+	else if (q->offs)
+		snprintf(q->event, sizeof(q->event), "%.50s_%ld", q->func,
+			 q->offs);
+	else
+		snprintf(q->event, sizeof(q->event), "%.64s", q->func);
+	for (s = q->event; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '_'))
+			*s = '_';
+	q->event[64] = '\0';
+}
+
+/* The module of a function, from /proc/kallsyms ("" for vmlinux). */
+static void find_module(const char *func, char *mod, size_t size)
+{
+	const struct kpt_sym *s;
+	int n;
+
+	mod[0] = '\0';
+	if (kpt_ksyms_load())
+		return;
+	s = kpt_ksyms_find(func, &n);
+	if (s && s->module)
+		snprintf(mod, size, "%s", s->module);
+}
+
+/*
+ * BTF of the function: KPT_BTF (a file), vmlinux, or the module's.  On
+ * failure err says why (nothing printed).
+ */
+static int load_func(struct add_req *q, struct kpt_btf_func *f, char *err,
+		     size_t errlen)
+{
+	const char *path = getenv("KPT_BTF");
+	struct btf *vm, *mb;
+	char mod[64], mpath[128];
+	int r;
+
+	vm = path && *path ? btf__parse(path, NULL) : btf__load_vmlinux_btf();
+	if (!vm) {
+		snprintf(err, errlen, "cannot load the kernel's BTF (%s): %s",
+			 path && *path ? path : "/sys/kernel/btf/vmlinux",
+			 strerror(errno));
+		return KPT_EXIT_NOFUNC;
+	}
+	if (!q->module[0]) {
+		r = kpt_btf_find_func(vm, q->func, f, err, errlen);
+		if (!r)
+			return 0;
+		find_module(q->func, mod, sizeof(mod));
+		if (!mod[0])
+			return r;
+	} else {
+		snprintf(mod, sizeof(mod), "%s", q->module);
+	}
+	snprintf(mpath, sizeof(mpath), "/sys/kernel/btf/%s", mod);
+	if (access(mpath, R_OK)) {
+		snprintf(err, errlen, "function '%s' is in module %s, which has no BTF (%s: %s)",
+			 q->func, mod, mpath, strerror(errno));
+		return KPT_EXIT_NOFUNC;
+	}
+	mb = btf__load_module_btf(mod, vm);
+	if (!mb) {
+		snprintf(err, errlen, "cannot load %s: %s", mpath,
+			 strerror(errno));
+		return KPT_EXIT_NOFUNC;
+	}
+	r = kpt_btf_find_func(mb, q->func, f, err, errlen);
+	if (r)
+		snprintf(err + strlen(err), errlen - strlen(err),
+			 " (module %s)", mod);
+	return r;
+}
+
+/* Is the function in /proc/kallsyms?  (true if that cannot be read) */
+static bool in_kallsyms(const struct add_req *q)
+{
+	char name[600];
+	int n;
+
+	if (kpt_ksyms_load())
+		return true;
+	snprintf(name, sizeof(name), "%s%s%s", q->module,
+		 q->module[0] ? ":" : "", q->func);
+	return kpt_ksyms_find(name, &n) != NULL;
+}
+
+/*
+ * The seed's tokens (aN, sN, sa, rv, ra) and a bare $retval: fetch
+ * arguments that need no BTF.
+ */
+static bool seed_token(const char *s)
+{
+	if (!strcmp(s, "sa") || !strcmp(s, "rv") || !strcmp(s, "ra") ||
+	    !strcmp(s, "$retval"))
+		return true;
+	if ((s[0] != 'a' && s[0] != 's') || !s[1])
+		return false;
+	for (s++; *s; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+/* Split [NAME=]EXPR[:TYPE]; returns pointers into buf. */
+static void split_arg(char *buf, char **name, char **expr, char **type)
+{
+	char *eq = strchr(buf, '='), *colon;
+	size_t i;
+
+	*name = NULL;
+	*expr = buf;
+	if (eq && eq != buf) {
+		for (i = 0; buf + i < eq; i++)
+			if (!(buf[i] == '_' || (buf[i] >= 'a' && buf[i] <= 'z') ||
+			      (buf[i] >= 'A' && buf[i] <= 'Z') ||
+			      (i && buf[i] >= '0' && buf[i] <= '9')))
+				break;
+		if (buf + i == eq) {
+			*eq = '\0';
+			*name = buf;
+			*expr = eq + 1;
+		}
+	}
+	*type = NULL;
+	colon = strrchr(*expr, ':');
+	if (colon && colon[1] && !strpbrk(colon, "()%$")) {
+		*colon = '\0';
+		*type = colon + 1;
+	}
+}
+
+static int build_arg(const struct kpt_btf_func *f, bool have_btf,
+		     const struct add_req *q, const char *text,
+		     struct add_arg *a)
+{
+	static char err[KPT_ERRMSG_MAX];
+	char buf[KPT_FETCH_MAX * 2], *name, *expr, *type;
+	struct kpt_btf_arg r;
+	const char *fetch, *ft;
+	char wrapped[KPT_FETCH_MAX + 8];
+	int rc;
+
+	memset(a, 0, sizeof(*a));
+	if (snprintf(buf, sizeof(buf), "%s", text) >= (int)sizeof(buf)) {
+		kpt_err("argument too long: %s", text);
+		return KPT_EXIT_USAGE;
+	}
+	split_arg(buf, &name, &expr, &type);
+	if (!kpt_btf_is_symbolic(expr) || (!have_btf && seed_token(expr))) {
+		snprintf(a->text, sizeof(a->text), "%s", text);
+		strcpy(a->fallback, a->text);
+		return 0;
+	}
+	if (!have_btf) {
+		kpt_err("'%s': names need BTF", expr);
+		return KPT_EXIT_NOFUNC;
+	}
+	if (q->offs && strncmp(expr, "$retval", 7) && !seed_token(expr)) {
+		kpt_err("'%s': parameters are only known at the function's entry (FUNC+0), not at +%ld",
+			expr, q->offs);
+		return KPT_EXIT_USAGE;
+	}
+	rc = kpt_btf_resolve(f, expr, q->is_return, &r, err, sizeof(err));
+	if (rc && seed_token(expr)) {
+		/* not a parameter's name: the seed's fetch argument */
+		snprintf(a->text, sizeof(a->text), "%s", text);
+		strcpy(a->fallback, a->text);
+		return 0;
+	}
+	if (rc) {
+		kpt_err("%s", err);
+		return rc;
+	}
+	fetch = r.fetch;
+	ft = r.type;
+	if (type) {
+		bool want_str = !strcmp(type, "string") ||
+				!strcmp(type, "ustring");
+
+		if (want_str && strcmp(r.type, "string")) {
+			/* a pointer the user says is a string */
+			snprintf(wrapped, sizeof(wrapped), "+0(%s)", r.fetch);
+			fetch = wrapped;
+			strcpy(r.fallback, r.fetch);
+			strcpy(r.fallback_type, "x64");
+			strcpy(r.fallback_note, "the pointer");
+		}
+		if (!want_str)
+			r.fallback[0] = '\0';
+		ft = type;
+	}
+	snprintf(a->ctype, sizeof(a->ctype), "%s", r.ctype);
+	snprintf(a->text, sizeof(a->text), "%.64s=%.300s:%.32s",
+		 name ? name : r.name,
+		 fetch, ft);
+	a->is_string = r.fallback[0] != '\0';
+	if (a->is_string) {
+		snprintf(a->fallback, sizeof(a->fallback), "%.64s=%.300s:%.32s",
+			 name ? name : r.name, r.fallback, r.fallback_type);
+		snprintf(a->note, sizeof(a->note), "%.120s: %.120s", expr,
+			 r.fallback_note);
+	} else {
+		strcpy(a->fallback, a->text);
+	}
+	return 0;
+}
+
+/* Every parameter, or $retval: the default argument list. */
+static int default_args(const struct kpt_btf_func *f, bool is_return,
+			char names[][KPT_FETCH_MAX], int max)
+{
+	const struct btf_type *p = btf__type_by_id(f->btf, f->proto_id);
+	const struct btf_param *prm = btf_params(p);
+	int n = 0;
+
+	if (is_return) {
+		if (p->type)
+			strcpy(names[n++], "$retval");
+		return n;
+	}
+	for (__u16 i = 0; i < btf_vlen(p) && n < max; i++, prm++)
+		if (prm->type)
+			snprintf(names[n++], KPT_FETCH_MAX, "%s",
+				 btf__name_by_offset(f->btf, prm->name_off));
+	return n;
+}
+
+static void make_line(const struct add_req *q, const struct add_arg *a,
+		      int n, bool fallback, char *line, size_t size)
+{
+	size_t len = (size_t)snprintf(line, size, "%c:%s %s",
+				      q->is_return ? 'r' : 'p', q->event,
+				      q->point);
+
+	for (int i = 0; i < n && len < size; i++)
+		len += snprintf(line + len, size - len, " %s",
+				fallback ? a[i].fallback : a[i].text);
+}
+
+/* Check the line with the module's own parser before writing it. */
+static int check_line(const char *line)
+{
+	static struct kpt_probe_def def;
+	struct kpt_parse_error e;
+
+	if (kpt_parse_probe(line, strlen(line), &def, &e) == 0)
+		return 0;
+	kpt_err("bad definition: %s", kpt_parse_strerror(e.code));
+	fprintf(stderr, "    %s\n    %*s^\n", line, (int)e.pos, "");
+	return KPT_EXIT_USAGE;
+}
+
+static int write_line(const char *line)
+{
+	char buf[KPT_LINE_MAX + 2];
+	int r;
+
+	snprintf(buf, sizeof(buf), "%s\n", line);
+	r = kpt_write_events(buf, false);
+	return r;
+}
+
+static int refused(int r)
+{
+	kpt_err("the module refused the definition: %s", strerror(-r));
+	kpt_print_last_error();
+	return r == -ENOENT ? KPT_EXIT_NOFUNC : KPT_EXIT_REFUSED;
+}
+
+int kpt_cmd_add(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "event", required_argument, NULL, 'e' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	static struct add_arg args[MAX_ARGS];
+	static char defaults[MAX_ARGS][KPT_FETCH_MAX];
+	static char spec[KPT_LINE_MAX], line[KPT_LINE_MAX + 1];
+	struct add_req q = { 0 };
+	struct kpt_btf_func f = { 0 };
+	bool dry = false, verbose = false, have_btf = false, any_sym = false;
+	bool any_str = false, want_btf = false;
+	char *tok, *save, *expr;
+	int c, r, ntok = 0;
+
+	while ((c = getopt_long(argc, argv, "+e:nvh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+			snprintf(q.event, sizeof(q.event), "%s", optarg);
+			if (!kpt_valid_event_name(q.event)) {
+				kpt_err("bad event name '%s' (letters, digits, _; at most 64)",
+					optarg);
+				return KPT_EXIT_USAGE;
+			}
+			break;
+		case 'n': dry = true; break;
+		case 'v': verbose = true; break;
+		case 'h': fputs(add_usage, stdout); return 0;
+		default: fputs(add_usage, stderr); return KPT_EXIT_USAGE;
+		}
+	}
+	/* The spec may be one quoted word or several. */
+	for (int i = optind; i < argc; i++) {
+		size_t l = strlen(spec);
+
+		snprintf(spec + l, sizeof(spec) - l, "%s%s", l ? " " : "",
+			 argv[i]);
+	}
+	tok = strtok_r(spec, " \t\n", &save);
+	if (!tok) {
+		fputs(add_usage, stderr);
+		return KPT_EXIT_USAGE;
+	}
+	r = parse_point(tok, &q);
+	if (r)
+		return r;
+	if (!q.event[0])
+		default_event(&q);
+	while ((tok = strtok_r(NULL, " \t\n", &save))) {
+		if (q.nargs == MAX_ARGS) {
+			kpt_err("at most %d arguments", MAX_ARGS);
+			return KPT_EXIT_USAGE;
+		}
+		q.args[q.nargs++] = tok;
+		expr = strchr(tok, '=') ? strchr(tok, '=') + 1 : tok;
+		any_sym |= kpt_btf_is_symbolic(expr) && !seed_token(expr);
+		want_btf |= !strncmp(expr, "$retval", 7);
+	}
+	if (any_sym || want_btf || (!q.nargs && !q.offs)) {
+		static char err[KPT_ERRMSG_MAX];
+
+		r = load_func(&q, &f, err, sizeof(err));
+		have_btf = !r;
+		if (r && (any_sym || !in_kallsyms(&q))) {
+			kpt_err("%s", err);
+			return r;
+		}
+		if (r && !q.nargs)
+			kpt_note("%s: a probe without arguments", err);
+	}
+	if (!q.nargs && have_btf) {
+		q.nargs = default_args(&f, q.is_return, defaults, MAX_ARGS);
+		for (int i = 0; i < q.nargs; i++)
+			q.args[i] = defaults[i];
+	}
+	for (int i = 0; i < q.nargs; i++) {
+		r = build_arg(&f, have_btf, &q, q.args[i], &args[ntok]);
+		if (r)
+			return r;
+		any_str |= args[ntok].is_string;
+		if (verbose && args[ntok].ctype[0])
+			fprintf(stderr, "  %-40s %s\n", args[ntok].text,
+				args[ntok].ctype);
+		ntok++;
+	}
+	make_line(&q, args, ntok, false, line, sizeof(line));
+	r = check_line(line);
+	if (r)
+		return r;
+	if (dry) {
+		printf("%s\n", line);
+		return 0;
+	}
+	r = kpt_check_module();
+	if (r)
+		return r;
+	r = write_line(line);
+	if (r && any_str && strstr(kpt_last_error(), "not supported")) {
+		kpt_note("the module does not support string types yet; fetching instead:");
+		for (int i = 0; i < ntok; i++)
+			if (args[i].is_string)
+				kpt_note("  %s", args[i].note);
+		make_line(&q, args, ntok, true, line, sizeof(line));
+		r = write_line(line);
+	}
+	printf("%s\n", line);
+	if (r)
+		return refused(r);
+	return 0;
+}

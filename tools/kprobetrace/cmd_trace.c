@@ -1,0 +1,599 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace trace: one line per hit of our events.
+ *
+ * The text trace_pipe does not name the event (the seed's output format:
+ * "SYM+off/size: 0x.. 0x.."), so this reads the binary ring buffer
+ * (per_cpu/cpuN/trace_pipe_raw, consuming like trace_pipe does) and maps
+ * each record's common_type to an event through events/GROUP/EVENT/id.
+ * Fields are found by name in the event's format file; their values are
+ * printed by the definition's types (sN signed decimal, uN decimal, xN and
+ * untyped hex, bitfields decimal).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "kpt_cmd.h"
+#include "kpt_probe_def.h"
+
+static const char trace_usage[] =
+"usage: kprobetrace trace [-b] [-n COUNT] [-t SECONDS] [EVENT...]\n"
+"\n"
+"Follow the trace buffer and print one line per hit of the given events\n"
+"(default: every kprobetrace event, also ones added later):\n"
+"  TIME COMM-PID [CPU] EVENT: PROBE-POINT NAME=VALUE...\n"
+"Values follow the argument's type: sN signed decimal, uN and bitfields\n"
+"decimal, xN and untyped hex; a memory fetch that faulted shows (fault).\n"
+"Records are consumed from the buffer (as trace_pipe does); records of\n"
+"other events are dropped, and so are the hits of this command's own\n"
+"process (its file reads). Records already in the buffer are dropped\n"
+"too, unless -b: an event's type id is reused by the next event defined\n"
+"after it is deleted, so old records could carry a new event's name.\n"
+"  -b, --backlog         first print the records already in the buffer\n"
+"  -n, --count COUNT     stop after COUNT hits\n"
+"  -t, --timeout SECS    stop after SECS seconds\n"
+"exit: 0 ok (also at COUNT, timeout or Ctrl-C), 1 failure, 2 usage,\n"
+"      7 module not loaded, 8 no such event\n";
+
+#define FAULT_VALUE 0xfffffffffffffff2ull
+#define MAX_EVENTS 1024
+#define MAX_CPUS 1024
+
+struct field {
+	int offset, size;
+	bool data_loc;
+};
+
+struct event {
+	char group[KPT_NAME_MAX + 1];
+	char name[KPT_NAME_MAX + 1];
+	int id;
+	bool is_return, wanted;
+	struct kpt_probe_def *def;
+	struct field ip, func, ret_ip, nargs;
+	struct field *args;
+};
+
+static struct event events[MAX_EVENTS];
+static int nevents;
+static char **want;
+static int nwant;
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static struct field find_field(const char *fmt, const char *name)
+{
+	struct field f = { -1, 0, false };
+	const char *s = fmt;
+	size_t nl = strlen(name);
+
+	while ((s = strstr(s, "field:"))) {
+		const char *semi = strchr(s, ';'), *o, *z;
+
+		s += 6;
+		if (!semi)
+			break;
+		/* the name ends the declaration, maybe followed by [N] */
+		const char *e = semi;
+
+		while (e > s && e[-1] == ']')
+			while (e > s && *--e != '[')
+				;
+		if (e - s < (long)nl || strncmp(e - nl, name, nl) ||
+		    (e - nl > s && (e[-nl - 1] != ' ' && e[-nl - 1] != '\t')))
+			continue;
+		o = strstr(semi, "offset:");
+		z = strstr(semi, "size:");
+		if (!o || !z)
+			break;
+		f.offset = atoi(o + 7);
+		f.size = atoi(z + 5);
+		f.data_loc = !strncmp(s, "__data_loc", 10);
+		break;
+	}
+	return f;
+}
+
+static void free_events(void)
+{
+	for (int i = 0; i < nevents; i++) {
+		free(events[i].def);
+		free(events[i].args);
+	}
+	nevents = 0;
+}
+
+static bool wanted(const char *name)
+{
+	if (!nwant)
+		return true;
+	for (int i = 0; i < nwant; i++)
+		if (!strcmp(want[i], name))
+			return true;
+	return false;
+}
+
+/* (Re)read the definitions, ids and formats of our events. */
+static int load_events(void)
+{
+	char p[512], *text, *line, *save;
+
+	free_events();
+	kpt_path(p, sizeof(p), kpt_dir(), "kprobe_events");
+	text = kpt_read_file(p, NULL);
+	if (!text) {
+		kpt_err("%s: %s", p, strerror(errno));
+		return -1;
+	}
+	for (line = strtok_r(text, "\n", &save); line && nevents < MAX_EVENTS;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct event *e = &events[nevents];
+		struct kpt_parse_error pe;
+		char *id, *fmt;
+
+		e->def = malloc(sizeof(*e->def));
+		if (!e->def)
+			break;
+		if (kpt_parse_probe(line, strlen(line), e->def, &pe) ||
+		    e->def->kind == KPT_PROBE_NONE ||
+		    e->def->kind == KPT_PROBE_DELETE) {
+			free(e->def);
+			continue;
+		}
+		snprintf(e->group, sizeof(e->group), "%s", e->def->group);
+		snprintf(e->name, sizeof(e->name), "%s", e->def->event);
+		e->is_return = e->def->kind == KPT_PROBE_RETURN;
+		e->wanted = wanted(e->name);
+		kpt_path(p, sizeof(p), kpt_tracefs(), "events/%s/%s/id",
+			 e->group, e->name);
+		id = kpt_read_file(p, NULL);
+		kpt_path(p, sizeof(p), kpt_tracefs(), "events/%s/%s/format",
+			 e->group, e->name);
+		fmt = kpt_read_file(p, NULL);
+		e->args = calloc(e->def->nargs + 1, sizeof(*e->args));
+		if (!id || !fmt || !e->args) {
+			free(id);
+			free(fmt);
+			free(e->def);
+			free(e->args);
+			continue;
+		}
+		e->id = atoi(id);
+		e->ip = find_field(fmt, "ip");
+		e->func = find_field(fmt, "func");
+		e->ret_ip = find_field(fmt, "ret_ip");
+		e->nargs = find_field(fmt, "nargs");
+		for (int i = 0; i < e->def->nargs; i++) {
+			char an[16];
+
+			e->args[i] = e->def->args[i].name[0] ?
+				find_field(fmt, e->def->args[i].name) :
+				(struct field){ -1, 0, false };
+			if (e->args[i].offset < 0) {
+				snprintf(an, sizeof(an), "arg%d", i);
+				e->args[i] = find_field(fmt, an);
+			}
+		}
+		free(id);
+		free(fmt);
+		nevents++;
+	}
+	free(text);
+	return 0;
+}
+
+static uint64_t get(const uint8_t *d, int len, struct field f)
+{
+	uint64_t v = 0;
+
+	if (f.offset < 0 || f.offset + f.size > len || f.size > 8)
+		return 0;
+	memcpy(&v, d + f.offset, f.size);	/* little-endian */
+	return v;
+}
+
+/* ---- comm of a pid: saved_cmdlines, else /proc ---- */
+
+static char *cmdlines;
+static time_t cmdlines_at;
+
+static void comm_of(int pid, char *buf, size_t size)
+{
+	char key[32], p[512], *s, *t;
+
+	snprintf(buf, size, "<...>");
+	if (pid == 0) {
+		snprintf(buf, size, "<idle>");
+		return;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		if (!cmdlines || (pass && time(NULL) != cmdlines_at)) {
+			free(cmdlines);
+			kpt_path(p, sizeof(p), kpt_tracefs(), "saved_cmdlines");
+			cmdlines = kpt_read_file(p, NULL);
+			cmdlines_at = time(NULL);
+		}
+		snprintf(key, sizeof(key), "%d ", pid);
+		for (s = cmdlines; s && *s; s = strchr(s, '\n') ?
+		     strchr(s, '\n') + 1 : NULL)
+			if (!strncmp(s, key, strlen(key))) {
+				s += strlen(key);
+				snprintf(buf, size, "%.*s",
+					 (int)strcspn(s, "\n"), s);
+				return;
+			}
+	}
+	snprintf(p, sizeof(p), "/proc/%d/comm", pid);
+	t = kpt_read_file(p, NULL);
+	if (t) {
+		snprintf(buf, size, "%.*s", (int)strcspn(t, "\n"), t);
+		free(t);
+	}
+}
+
+/* ---- printing ---- */
+
+static bool is_memory(const struct kpt_probe_arg *a)
+{
+	for (int i = 0; i < a->nops; i++)
+		if (a->ops[i].op == KPT_FOP_DEREF || a->ops[i].op == KPT_FOP_UDEREF ||
+		    a->ops[i].op == KPT_FOP_SYMBOL)
+			return true;
+	return false;
+}
+
+static void print_value(const struct kpt_probe_arg *a, const uint8_t *d,
+			int len, struct field f)
+{
+	unsigned int bits = a->size ? a->size * 8 : 64;
+	uint64_t v, mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+	char sym[256];
+
+	if (f.data_loc) {
+		uint32_t loc = (uint32_t)get(d, len, f);
+		int o = loc & 0xffff, n = loc >> 16;
+
+		if (o + n > len)
+			n = o < len ? len - o : 0;
+		printf("\"%.*s\"", n > 0 ? n - (d[o + n - 1] == 0) : 0,
+		       (const char *)d + o);
+		return;
+	}
+	v = get(d, len, f);
+	if (v == FAULT_VALUE && is_memory(a)) {
+		printf("(fault)");
+		return;
+	}
+	switch (a->type) {
+	case KPT_T_S8: case KPT_T_S16: case KPT_T_S32: case KPT_T_S64:
+		if (bits < 64 && (v & (1ull << (bits - 1))))
+			v |= ~mask;
+		printf("%" PRId64, (int64_t)v);
+		break;
+	case KPT_T_U8: case KPT_T_U16: case KPT_T_U32: case KPT_T_U64:
+		printf("%" PRIu64, v & mask);
+		break;
+	case KPT_T_BITFIELD:
+		printf("%" PRIu64, v);
+		break;
+	case KPT_T_SYMBOL:
+		kpt_ksyms_fmt(v, sym, sizeof(sym));
+		printf("%s", sym);
+		break;
+	default:
+		printf("0x%" PRIx64, v & mask);
+	}
+}
+
+static void print_record(const struct event *e, int cpu, uint64_t ts,
+			 const uint8_t *d, int len)
+{
+	char comm[64], a[256], b[256];
+	int pid, n = e->def->nargs;
+
+	memcpy(&pid, d + 4, 4);
+	comm_of(pid, comm, sizeof(comm));
+	printf("%5" PRIu64 ".%06" PRIu64 " %s-%d [%03d] %s: ",
+	       ts / 1000000000, ts % 1000000000 / 1000, comm, pid, cpu,
+	       e->name);
+	/* the probe point as defined; kallsyms (slow to read) only if needed */
+	if (e->def->loc == KPT_LOC_SYMBOL)
+		snprintf(a, sizeof(a), "%s+0x%llx",
+			 kpt_def_str(e->def, e->def->symbol),
+			 (unsigned long long)e->def->offset);
+	else if (!kpt_ksyms_load())
+		kpt_ksyms_fmt(get(d, len, e->is_return ? e->func : e->ip), a,
+			      sizeof(a));
+	else
+		snprintf(a, sizeof(a), "0x%" PRIx64,
+			 get(d, len, e->is_return ? e->func : e->ip));
+	if (e->is_return) {
+		if (!kpt_ksyms_load())
+			kpt_ksyms_fmt(get(d, len, e->ret_ip), b, sizeof(b));
+		else
+			snprintf(b, sizeof(b), "0x%" PRIx64,
+				 get(d, len, e->ret_ip));
+		printf("%s <- %s", strtok(a, "+"), b);
+	} else {
+		printf("%s", a);
+	}
+	if (e->nargs.offset >= 0 && (int)get(d, len, e->nargs) < n)
+		n = (int)get(d, len, e->nargs);
+	for (int i = 0; i < n; i++) {
+		const struct kpt_probe_arg *arg = &e->def->args[i];
+		char an[16];
+
+		snprintf(an, sizeof(an), "arg%d", i + 1);
+		printf(" %s=", arg->name[0] ? arg->name : an);
+		print_value(arg, d, len, e->args[i]);
+	}
+	printf("\n");
+}
+
+/* ---- the ring buffer ---- */
+
+struct rec {
+	uint64_t ts;
+	int cpu, len;
+	uint8_t *data;
+};
+
+static struct rec *recs;
+static size_t nrecs, caprecs;
+
+static void add_rec(uint64_t ts, int cpu, const uint8_t *d, int len)
+{
+	if (nrecs == caprecs) {
+		size_t cap = caprecs ? caprecs * 2 : 256;
+		struct rec *n = realloc(recs, cap * sizeof(*recs));
+
+		if (!n)
+			return;
+		recs = n;
+		caprecs = cap;
+	}
+	recs[nrecs].data = malloc(len);
+	if (!recs[nrecs].data)
+		return;
+	memcpy(recs[nrecs].data, d, len);
+	recs[nrecs].ts = ts;
+	recs[nrecs].cpu = cpu;
+	recs[nrecs].len = len;
+	nrecs++;
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return v;
+}
+
+/* One page of trace_pipe_raw: u64 timestamp, u64 commit, events. */
+static void parse_page(const uint8_t *page, size_t psize, int cpu)
+{
+	uint64_t ts, commit;
+	size_t off = 16, end;
+
+	memcpy(&ts, page, 8);
+	memcpy(&commit, page + 8, 8);
+	end = 16 + (commit & 0xfffffff);
+	if (end > psize)
+		end = psize;
+	while (off + 4 <= end) {
+		uint32_t h = rd32(page + off);
+		uint32_t type_len = h & 0x1f, delta = h >> 5;
+		uint32_t arr = off + 8 <= end ? rd32(page + off + 4) : 0;
+
+		switch (type_len) {
+		case 29:	/* padding */
+			if (!delta)
+				return;
+			ts += delta;
+			off += 4 + arr;
+			break;
+		case 30:	/* time extend */
+			ts += delta + ((uint64_t)arr << 27);
+			off += 8;
+			break;
+		case 31:	/* absolute time stamp */
+			ts = ((uint64_t)arr << 27) | delta;
+			off += 8;
+			break;
+		case 0:		/* length in array[0] */
+			ts += delta;
+			if (arr < 4 || off + 4 + arr > end)
+				return;
+			add_rec(ts, cpu, page + off + 8, arr - 4);
+			off += 4 + ((arr + 3) & ~3u);
+			break;
+		default:
+			ts += delta;
+			if (off + 4 + type_len * 4 > end)
+				return;
+			add_rec(ts, cpu, page + off + 4, type_len * 4);
+			off += 4 + type_len * 4;
+		}
+	}
+}
+
+static int by_ts(const void *a, const void *b)
+{
+	const struct rec *x = a, *y = b;
+
+	return x->ts < y->ts ? -1 : x->ts > y->ts;
+}
+
+static int pid_of(const struct rec *r)
+{
+	int pid = -1;
+
+	if (r->len >= 8)
+		memcpy(&pid, r->data + 4, 4);
+	return pid;
+}
+
+static struct event *event_of(int type)
+{
+	for (int i = 0; i < nevents; i++)
+		if (events[i].id == type)
+			return &events[i];
+	return NULL;
+}
+
+int kpt_cmd_trace(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "count", required_argument, NULL, 'n' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "backlog", no_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	static int fds[MAX_CPUS];
+	long count = -1, page = sysconf(_SC_PAGESIZE);
+	double timeout = -1;
+	struct timespec t0, now;
+	time_t reloaded = 0;
+	struct sigaction sa = { 0 };
+	uint8_t *buf;
+	long printed = 0;
+	int c, r, ncpu = 0, self = getpid();
+	bool backlog = false;
+
+	while ((c = getopt_long(argc, argv, "+bn:t:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'b': backlog = true; break;
+		case 'n': count = strtol(optarg, NULL, 0); break;
+		case 't': timeout = strtod(optarg, NULL); break;
+		case 'h': fputs(trace_usage, stdout); return 0;
+		default: fputs(trace_usage, stderr); return KPT_EXIT_USAGE;
+		}
+	}
+	if (!count) {
+		fputs(trace_usage, stderr);
+		return KPT_EXIT_USAGE;
+	}
+	r = kpt_check_module();
+	if (r)
+		return r;
+	want = argv + optind;
+	nwant = argc - optind;
+	if (load_events())
+		return KPT_EXIT_FAIL;
+	for (int i = 0; i < nwant; i++) {
+		bool found = false;
+
+		for (int j = 0; j < nevents; j++)
+			found |= !strcmp(events[j].name, want[i]);
+		if (!found) {
+			kpt_err("no event '%s' (see kprobetrace list)", want[i]);
+			return KPT_EXIT_NOEVENT;
+		}
+	}
+	for (ncpu = 0; ncpu < MAX_CPUS; ncpu++) {
+		char p[512];
+
+		kpt_path(p, sizeof(p), kpt_tracefs(),
+			 "per_cpu/cpu%d/trace_pipe_raw", ncpu);
+		fds[ncpu] = open(p, O_RDONLY | O_NONBLOCK);
+		if (fds[ncpu] < 0) {
+			if (errno == ENOENT && ncpu)
+				break;
+			if (errno == ENOENT) {
+				/* a possible CPU may be offline: keep looking */
+				kpt_err("%s: %s", p, strerror(errno));
+				return KPT_EXIT_FAIL;
+			}
+			kpt_err("%s: %s", p, strerror(errno));
+			return KPT_EXIT_FAIL;
+		}
+	}
+	buf = malloc(page);
+	if (!buf)
+		return KPT_EXIT_FAIL;
+	/*
+	 * Drop what is already there, up to a page holding only our own
+	 * records (reading may itself be traced: a probe on vfs_read).
+	 */
+	for (int cpu = 0; cpu < ncpu && !backlog; cpu++)
+		for (int i = 0; i < 100000 &&
+		     read(fds[cpu], buf, page) == page; i++) {
+			bool others = false;
+
+			parse_page(buf, page, cpu);
+			for (size_t j = 0; j < nrecs; j++) {
+				others |= pid_of(&recs[j]) != self;
+				free(recs[j].data);
+			}
+			nrecs = 0;
+			if (!others)
+				break;
+		}
+	fprintf(stderr, "%s: tracing %s; Ctrl-C stops\n", kpt_prog,
+		nwant ? "the given events" : "every kprobetrace event");
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (!stop && (count < 0 || printed < count)) {
+		long shown = printed;
+
+		/* a bounded number of pages: tracing read() itself must end */
+		for (int cpu = 0; cpu < ncpu; cpu++)
+			for (int i = 0; i < 64 &&
+			     read(fds[cpu], buf, page) == page; i++)
+				parse_page(buf, page, cpu);
+		qsort(recs, nrecs, sizeof(*recs), by_ts);
+		for (size_t i = 0; i < nrecs; i++) {
+			uint16_t type;
+			struct event *e;
+
+			memcpy(&type, recs[i].data, 2);
+			e = event_of(type);
+			if (!e && time(NULL) != reloaded) {
+				reloaded = time(NULL);
+				load_events();
+				e = event_of(type);
+			}
+			if (e && e->wanted && pid_of(&recs[i]) != self &&
+			    (count < 0 || printed < count)) {
+				print_record(e, recs[i].cpu, recs[i].ts,
+					     recs[i].data, recs[i].len);
+				printed++;
+			}
+			free(recs[i].data);
+		}
+		fflush(stdout);
+		if (printed == shown) {
+			struct timespec ms100 = { 0, 100 * 1000 * 1000 };
+
+			nanosleep(&ms100, NULL);
+		}
+		nrecs = 0;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (timeout >= 0 && (now.tv_sec - t0.tv_sec) +
+		    (now.tv_nsec - t0.tv_nsec) / 1e9 >= timeout)
+			break;
+	}
+	for (int cpu = 0; cpu < ncpu; cpu++)
+		close(fds[cpu]);
+	free(buf);
+	free(recs);
+	free_events();
+	return 0;
+}

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace where: a function's live instructions and probe offsets.
+ *
+ * The address and size come from /proc/kallsyms (size = distance to the
+ * next symbol), the bytes from /proc/kcore, the decoding from decoder/.
+ * Every instruction start is a probe offset the module accepts, but:
+ *  - the __fentry__ site (a 5-byte call or nop at +0 when ftrace is built
+ *    in): kprobes puts a probe at +0 on ftrace; +1..+4 are inside the call
+ *    and refused;
+ *  - functions in the kprobes blacklist (NOKPROBE_SYMBOL, entry code) are
+ *    refused at every offset;
+ *  - offsets inside an instruction are refused (EILSEQ).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kpt_cmd.h"
+#include "kpt_insn.h"
+#include "kpt_mnemonic.h"
+
+static const char where_usage[] =
+"usage: kprobetrace where [-m MAX] [MOD:]FUNC\n"
+"\n"
+"Decode FUNC as it is in memory (/proc/kcore, address and size from\n"
+"/proc/kallsyms) and print each instruction: offset, length, bytes,\n"
+"mnemonic, whether a probe may go there (PROBE: ok, ftrace = the\n"
+"__fentry__ site at +0, probed through ftrace; no = refused), and notes:\n"
+"RIP-relative operands and branch targets as symbol+offset.\n"
+"Offsets inside an instruction are refused by the module (EILSEQ).\n"
+"  -m, --max BYTES  decode at most BYTES (default 65536)\n"
+"exit: 0 ok, 1 cannot read kallsyms/kcore (root?), 2 usage,\n"
+"      3 unknown or ambiguous function\n";
+
+#define MAX_BYTES_DEFAULT 65536
+
+/* Is [addr, addr+size) in the kprobes blacklist?  Sets what. */
+static bool blacklisted(uint64_t addr, uint64_t size, char *what, size_t len)
+{
+	char *text = kpt_read_file("/sys/kernel/debug/kprobes/blacklist", NULL);
+	char *line, *save;
+	bool hit = false;
+
+	if (!text)
+		return false;
+	for (line = strtok_r(text, "\n", &save); line && !hit;
+	     line = strtok_r(NULL, "\n", &save)) {
+		unsigned long long s, e;
+		char sym[256] = "";
+
+		if (sscanf(line, "0x%llx-0x%llx %255s", &s, &e, sym) < 2)
+			continue;
+		if (s < addr + size && e > addr) {
+			hit = true;
+			snprintf(what, len, "%s", sym);
+		}
+	}
+	free(text);
+	return hit;
+}
+
+static void hex(const uint8_t *p, int n, char *buf, size_t size)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && o + 4 < size; i++)
+		o += snprintf(buf + o, size - o, "%s%02x", i ? " " : "", p[i]);
+}
+
+/* A 5-byte __fentry__ site: nopl 0x0(%rax,%rax,1) or a call. */
+static bool fentry_site(const struct kpt_insn *in, const uint8_t *p)
+{
+	static const uint8_t nop5[5] = { 0x0f, 0x1f, 0x44, 0x00, 0x00 };
+
+	return in->length == 5 && (!memcmp(p, nop5, 5) || p[0] == 0xe8);
+}
+
+static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
+		  bool black, const char *why)
+{
+	static const char *const hdr[] = {
+		"OFFSET", "LEN", "BYTES", "INSN", "PROBE", "NOTE"
+	};
+	struct kpt_table *t = kpt_table_new(6, hdr);
+	size_t off = 0, fentry = (size_t)-1;
+	bool lost = false;
+	int errors = 0;
+
+	kpt_table_right(t, 0);
+	kpt_table_right(t, 1);
+	while (off < len) {
+		struct kpt_insn in;
+		uint64_t a = sym->addr + off;
+		int r = kpt_insn_decode(&in, buf + off, len - off,
+					KPT_INSN_MODE_64);
+		int n = r ? 1 : in.length;
+		char o[24], l[8], b[64], note[512] = "", tgt[256];
+		const char *probe = black ? "no" : lost ? "?" : "ok";
+		const char *row[6] = { o, l, b, r ? "(bad)" : kpt_mnemonic(&in),
+				       probe, note };
+
+		snprintf(o, sizeof(o), "+%zu", off);
+		snprintf(l, sizeof(l), "%d", n);
+		hex(buf + off, n, b, sizeof(b));
+		if (r) {
+			snprintf(note, sizeof(note), "undecodable: %s",
+				 kpt_insn_strerror(r));
+			errors++;
+			lost = true;
+		} else if (fentry == (size_t)-1 && off <= 4 &&
+			   fentry_site(&in, buf + off)) {
+			fentry = off;
+			if (!black)
+				row[4] = "ftrace";
+			if (buf[off] == 0xe8) {
+				kpt_ksyms_fmt(kpt_insn_branch_target(&in, a),
+					      tgt, sizeof(tgt));
+				snprintf(note, sizeof(note), "__fentry__ site (call %s): +%zu..+%zu refused",
+					 tgt, off + 1, off + 4);
+			} else {
+				snprintf(note, sizeof(note), "__fentry__ site (nop): +%zu..+%zu refused",
+					 off + 1, off + 4);
+			}
+		} else if (buf[off] == 0xcc && n == 1) {
+			snprintf(note, sizeof(note), "int3: padding, or a live kprobe hiding the instruction");
+		} else if (kpt_insn_is_rel_branch(&in)) {
+			uint64_t to = kpt_insn_branch_target(&in, a);
+
+			kpt_ksyms_fmt(to, tgt, sizeof(tgt));
+			if (to >= sym->addr && to < sym->addr + len)
+				snprintf(note, sizeof(note), "-> +%" PRIu64 " (%s)",
+					 to - sym->addr, tgt);
+			else
+				snprintf(note, sizeof(note), "-> %s", tgt);
+		} else if (kpt_insn_is_rip_relative(&in)) {
+			kpt_ksyms_fmt(kpt_insn_rip_target(&in, a), tgt,
+				      sizeof(tgt));
+			snprintf(note, sizeof(note), "rip-relative: %s", tgt);
+		}
+		if (black && !note[0])
+			snprintf(note, sizeof(note), "blacklisted (%s)", why);
+		kpt_table_add(t, row);
+		off += n;
+	}
+	kpt_table_print(t);
+	if (black)
+		printf("%s is in the kprobes blacklist (%s): every offset is refused\n",
+		       sym->name, why);
+	else
+		printf("probe offsets: the instruction starts marked ok%s; any other offset is refused\n",
+		       fentry != (size_t)-1 ? " or ftrace" : "");
+	if (errors)
+		printf("%d undecodable byte(s): offsets after them are marked '?' (the module leaves those to register_kprobe())\n",
+		       errors);
+	return 0;
+}
+
+int kpt_cmd_where(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "max", required_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	const struct kpt_sym *sym;
+	unsigned long max = MAX_BYTES_DEFAULT;
+	uint64_t size;
+	uint8_t *buf;
+	char why[256] = "";
+	bool black;
+	int c, n, r;
+
+	while ((c = getopt_long(argc, argv, "+m:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'm': max = strtoul(optarg, NULL, 0); break;
+		case 'h': fputs(where_usage, stdout); return 0;
+		default: fputs(where_usage, stderr); return KPT_EXIT_USAGE;
+		}
+	}
+	if (optind + 1 != argc || !max) {
+		fputs(where_usage, stderr);
+		return KPT_EXIT_USAGE;
+	}
+	r = kpt_ksyms_load();
+	if (r) {
+		kpt_err("/proc/kallsyms: %s", strerror(-r));
+		return KPT_EXIT_FAIL;
+	}
+	sym = kpt_ksyms_find(argv[optind], &n);
+	if (!sym) {
+		kpt_err("no function '%s' in /proc/kallsyms", argv[optind]);
+		return KPT_EXIT_NOFUNC;
+	}
+	if (n > 1) {
+		kpt_err("'%s' is not unique (%d functions); name one as MOD:FUNC",
+			argv[optind], n);
+		return KPT_EXIT_NOFUNC;
+	}
+	if (!sym->addr) {
+		kpt_err("/proc/kallsyms shows no addresses (run as root, or lower kernel.kptr_restrict)");
+		return KPT_EXIT_FAIL;
+	}
+	size = sym->size && sym->size < max ? sym->size : max;
+	buf = malloc(size);
+	if (!buf)
+		return KPT_EXIT_FAIL;
+	r = kpt_kcore_read(sym->addr, buf, size);
+	if (r) {
+		kpt_err("cannot read %#" PRIx64 "..+%#" PRIx64 " from /proc/kcore: %s",
+			sym->addr, size, strerror(-r));
+		free(buf);
+		return KPT_EXIT_FAIL;
+	}
+	black = blacklisted(sym->addr, size, why, sizeof(why));
+	printf("%s%s%s%s at 0x%" PRIx64 ", %" PRIu64 " bytes%s\n", sym->name,
+	       sym->module ? " [" : "", sym->module ? sym->module : "",
+	       sym->module ? "]" : "", sym->addr, size,
+	       sym->size ? "" : " (last symbol: size unknown)");
+	r = decode(sym, buf, size, black, why);
+	free(buf);
+	return r;
+}

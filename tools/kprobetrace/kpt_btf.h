@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kprobetrace(1): BTF resolution.  A function's parameters, their C types,
+ * and member chains (how->flags, file->f_path.dentry->d_name.name,
+ * $retval->x, p->arr[2]) become fetch arguments of the module's syntax:
+ * $argN for a parameter, +OFFS(...) for each pointer dereference, and a
+ * :TYPE that follows the C type.  No kernel access: the BTF object is given
+ * (tests use the host's /sys/kernel/btf/vmlinux).
+ */
+#ifndef KPT_BTF_H
+#define KPT_BTF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <linux/types.h>
+
+struct btf;
+
+#define KPT_FETCH_MAX 256
+#define KPT_ERRMSG_MAX 2048
+
+struct kpt_btf_func {
+	struct btf *btf;	/* vmlinux, or a module's split BTF */
+	__u32 func_id;		/* BTF_KIND_FUNC */
+	__u32 proto_id;		/* BTF_KIND_FUNC_PROTO */
+	const char *name;
+};
+
+/* One resolved argument. */
+struct kpt_btf_arg {
+	char name[33];			/* field name made from the expression */
+	char fetch[KPT_FETCH_MAX];	/* fetch argument, no NAME=, no :TYPE */
+	char type[32];			/* s32, u64, x64, string, b3@5/8 ... */
+	char ctype[128];		/* C type of the value, for display */
+	/* string types only: what to fetch when the module has no strings */
+	char fallback[KPT_FETCH_MAX];
+	char fallback_type[32];
+	char fallback_note[128];
+};
+
+/*
+ * Fetch type of a C type: "s32", "u8" (bool, unsigned char), "x64"
+ * (pointers), "string" (char pointers and char arrays), "" when there is no
+ * scalar to fetch (struct, union, void, float, other arrays).  buf holds
+ * at least 32 bytes.
+ */
+const char *kpt_btf_fetch_type(const struct btf *btf, __u32 id, char *buf,
+			       size_t size);
+/* C declaration-ish text of a type ("const char *", "struct file *"). */
+void kpt_btf_ctype(const struct btf *btf, __u32 id, char *buf, size_t size);
+
+/*
+ * Find FUNC in btf (kind FUNC).  Returns KPT_EXIT_OK or KPT_EXIT_NOFUNC
+ * with a message naming similar functions in err.
+ */
+int kpt_btf_find_func(struct btf *btf, const char *name,
+		      struct kpt_btf_func *f, char *err, size_t errlen);
+
+/*
+ * Resolve EXPR (PARAM, PARAM->m.n, PARAM[i], $retval...) of function f.
+ * is_return: a return probe (parameters are gone, $retval is there).
+ * Returns KPT_EXIT_OK, KPT_EXIT_NONAME (unknown parameter or member; err
+ * lists the candidates) or KPT_EXIT_TYPE (-> on a non-pointer, . on a
+ * non-struct, struct value at the end, by-value struct parameter...).
+ */
+int kpt_btf_resolve(const struct kpt_btf_func *f, const char *expr,
+		    bool is_return, struct kpt_btf_arg *out, char *err,
+		    size_t errlen);
+
+/* Is expr for kpt_btf_resolve (an identifier or $retval first)? */
+bool kpt_btf_is_symbolic(const char *expr);
+
+#endif /* KPT_BTF_H */

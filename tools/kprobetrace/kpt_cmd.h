@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kprobetrace(1): shared declarations of the command's files.
+ *
+ *   main.c        subcommand dispatch, global help
+ *   kpt_util.c    paths, files, writing kprobe_events, error_log
+ *   kpt_table.c   aligned text tables
+ *   kpt_btf.c     BTF: functions, parameters, member chains -> fetch args
+ *   kpt_ksyms.c   /proc/kallsyms: names <-> addresses
+ *   kpt_kcore.c   /proc/kcore: kernel memory by virtual address
+ *   cmd_add.c     add
+ *   cmd_manage.c  list, del, enable, disable, clear, profile
+ *   cmd_trace.c   trace (binary ring buffer reader)
+ *   cmd_where.c   where
+ */
+#ifndef KPT_CMD_H
+#define KPT_CMD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Exit codes (documented in kprobetrace(1) and --help). */
+enum kpt_exit {
+	KPT_EXIT_OK = 0,
+	KPT_EXIT_FAIL = 1,	/* I/O or other runtime failure */
+	KPT_EXIT_USAGE = 2,	/* bad command line */
+	KPT_EXIT_NOFUNC = 3,	/* function unknown (BTF, kallsyms) */
+	KPT_EXIT_NONAME = 4,	/* unknown parameter or member */
+	KPT_EXIT_TYPE = 5,	/* expression does not fit the C type */
+	KPT_EXIT_REFUSED = 6,	/* the module refused the definition */
+	KPT_EXIT_NOMODULE = 7,	/* kprobetrace.ko not loaded / no access */
+	KPT_EXIT_NOEVENT = 8,	/* no such event */
+};
+
+/* ---- kpt_util.c ---- */
+extern const char *kpt_prog;
+const char *kpt_dir(void);		/* /sys/kernel/debug/kprobetrace */
+const char *kpt_tracefs(void);		/* /sys/kernel/tracing */
+void kpt_path(char *buf, size_t size, const char *base, const char *fmt,
+	      ...) __attribute__((format(printf, 4, 5)));
+/* Whole file, NUL-terminated (NULL + errno on failure); free() it. */
+char *kpt_read_file(const char *path, size_t *len);
+/* Is kprobetrace.ko there?  Prints why not; returns KPT_EXIT_*. */
+int kpt_check_module(void);
+/*
+ * Write text to kprobe_events (append; truncate if trunc).  Returns 0 or
+ * -errno (of write() or close()).
+ */
+int kpt_write_events(const char *text, bool trunc);
+/* Write text to a file; 0 or -errno. */
+int kpt_write_file(const char *path, const char *text);
+/* Print the last entry of error_log to stderr (indented). */
+void kpt_print_last_error(void);
+/* The last entry of error_log, "" if none (static buffer). */
+const char *kpt_last_error(void);
+/* Clear error_log (O_TRUNC). */
+void kpt_clear_errors(void);
+bool kpt_valid_event_name(const char *s);
+void kpt_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void kpt_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* --help / -h among argv[1..]? */
+bool kpt_wants_help(int argc, char **argv);
+
+/* ---- kpt_table.c ---- */
+struct kpt_table;
+struct kpt_table *kpt_table_new(int ncols, const char *const *headers);
+/* Right-align a column (numbers). */
+void kpt_table_right(struct kpt_table *t, int col);
+void kpt_table_add(struct kpt_table *t, const char *const *cells);
+void kpt_table_print(struct kpt_table *t);	/* and frees it */
+
+/* ---- kpt_ksyms.c ---- */
+struct kpt_sym {
+	uint64_t addr;
+	uint64_t size;		/* up to the next higher address */
+	char type;		/* t T d D b B ... */
+	const char *name;
+	const char *module;	/* NULL: vmlinux */
+};
+/* Load /proc/kallsyms once (0 or -errno). */
+int kpt_ksyms_load(void);
+/* The text symbol NAME ([MOD:]NAME); NULL if none; *count = how many. */
+const struct kpt_sym *kpt_ksyms_find(const char *name, int *count);
+/* The symbol at or before addr (NULL if none). */
+const struct kpt_sym *kpt_ksyms_at(uint64_t addr);
+/* "sym+0xoff [mod]" or "0xADDR" */
+void kpt_ksyms_fmt(uint64_t addr, char *buf, size_t size);
+
+/* ---- kpt_kcore.c ---- */
+/* Read len bytes of kernel memory at vaddr from /proc/kcore: 0 or -errno. */
+int kpt_kcore_read(uint64_t vaddr, void *buf, size_t len);
+
+/* ---- subcommands ---- */
+int kpt_cmd_add(int argc, char **argv);
+int kpt_cmd_list(int argc, char **argv);
+int kpt_cmd_del(int argc, char **argv);
+int kpt_cmd_enable(int argc, char **argv);
+int kpt_cmd_disable(int argc, char **argv);
+int kpt_cmd_clear(int argc, char **argv);
+int kpt_cmd_profile(int argc, char **argv);
+int kpt_cmd_trace(int argc, char **argv);
+int kpt_cmd_where(int argc, char **argv);
+
+#endif /* KPT_CMD_H */

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/* kprobetrace(1): paths, files, kprobe_events writes, error_log. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "kpt_cmd.h"
+
+const char *kpt_prog = "kprobetrace";
+
+/* Environment overrides (KPT_DIR, KPT_TRACEFS) let tests use fake trees. */
+const char *kpt_dir(void)
+{
+	const char *d = getenv("KPT_DIR");
+
+	return d && *d ? d : "/sys/kernel/debug/kprobetrace";
+}
+
+const char *kpt_tracefs(void)
+{
+	const char *d = getenv("KPT_TRACEFS");
+	struct stat st;
+
+	if (d && *d)
+		return d;
+	if (stat("/sys/kernel/tracing/trace", &st) == 0)
+		return "/sys/kernel/tracing";
+	return "/sys/kernel/debug/tracing";
+}
+
+void kpt_path(char *buf, size_t size, const char *base, const char *fmt, ...)
+{
+	va_list ap;
+	int n = snprintf(buf, size, "%s/", base);
+
+	if (n < 0 || (size_t)n >= size)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, size - n, fmt, ap);
+	va_end(ap);
+}
+
+char *kpt_read_file(const char *path, size_t *lenp)
+{
+	int fd = open(path, O_RDONLY);
+	size_t cap = 4096, len = 0;
+	char *buf;
+
+	if (fd < 0)
+		return NULL;
+	buf = malloc(cap);
+	for (;;) {
+		ssize_t n;
+
+		if (!buf)
+			break;
+		if (len + 1 >= cap) {
+			char *nb = realloc(buf, cap *= 2);
+
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+		}
+		n = read(fd, buf + len, cap - len - 1);
+		if (n < 0) {
+			int e = errno;
+
+			free(buf);
+			close(fd);
+			errno = e;
+			return NULL;
+		}
+		if (n == 0)
+			break;
+		len += n;
+	}
+	close(fd);
+	if (!buf) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	buf[len] = '\0';
+	if (lenp)
+		*lenp = len;
+	return buf;
+}
+
+void kpt_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", kpt_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void kpt_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: note: ", kpt_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int kpt_check_module(void)
+{
+	char p[512];
+
+	kpt_path(p, sizeof(p), kpt_dir(), "kprobe_events");
+	if (access(p, F_OK) == 0)
+		return KPT_EXIT_OK;
+	if (errno == EACCES)
+		kpt_err("%s: permission denied (run as root)", p);
+	else
+		kpt_err("%s: %s: is kprobetrace.ko loaded and debugfs mounted?",
+			p, strerror(errno));
+	return KPT_EXIT_NOMODULE;
+}
+
+static int write_all(int fd, const char *text)
+{
+	size_t len = strlen(text), done = 0;
+
+	while (done < len) {
+		ssize_t n = write(fd, text + done, len - done);
+
+		if (n < 0)
+			return -errno;
+		done += n;
+	}
+	return 0;
+}
+
+static int write_path(const char *path, const char *text, int flags)
+{
+	int fd = open(path, O_WRONLY | flags);
+	int r;
+
+	if (fd < 0)
+		return -errno;
+	r = write_all(fd, text);
+	if (close(fd) < 0 && !r)
+		r = -errno;
+	return r;
+}
+
+int kpt_write_events(const char *text, bool trunc)
+{
+	char p[512];
+
+	kpt_path(p, sizeof(p), kpt_dir(), "kprobe_events");
+	return write_path(p, text, trunc ? O_TRUNC : O_APPEND);
+}
+
+int kpt_write_file(const char *path, const char *text)
+{
+	return write_path(path, text, 0);
+}
+
+const char *kpt_last_error(void)
+{
+	static char last[4096];
+	char p[512], *log, *s, *start = NULL;
+
+	last[0] = '\0';
+	kpt_path(p, sizeof(p), kpt_dir(), "error_log");
+	log = kpt_read_file(p, NULL);
+	if (!log)
+		return last;
+	/* An entry starts with '[' at the beginning of a line. */
+	for (s = log; *s; s++)
+		if (*s == '[' && (s == log || s[-1] == '\n'))
+			start = s;
+	if (start)
+		snprintf(last, sizeof(last), "%s", start);
+	free(log);
+	return last;
+}
+
+void kpt_print_last_error(void)
+{
+	const char *e = kpt_last_error();
+	const char *s = e;
+
+	if (!*e)
+		return;
+	fprintf(stderr, "%s: error_log says:\n", kpt_prog);
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+		int n = nl ? (int)(nl - s) : (int)strlen(s);
+
+		fprintf(stderr, "    %.*s\n", n, s);
+		s += n + (nl ? 1 : 0);
+	}
+}
+
+void kpt_clear_errors(void)
+{
+	char p[512];
+	int fd;
+
+	kpt_path(p, sizeof(p), kpt_dir(), "error_log");
+	fd = open(p, O_WRONLY | O_TRUNC);
+	if (fd >= 0)
+		close(fd);
+}
+
+bool kpt_valid_event_name(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!n || n > 64 || (*s >= '0' && *s <= '9'))
+		return false;
+	for (; *s; s++)
+		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') ||
+		      (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+bool kpt_wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			return false;
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return true;
+	}
+	return false;
+}

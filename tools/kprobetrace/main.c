@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace(1): a front end to the kprobetrace module's files.
+ * See docs/kprobetrace.1 and kpt_cmd.h for the files of this folder.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "kpt_cmd.h"
+
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *what;
+} cmds[] = {
+	{ "add", kpt_cmd_add, "define a probe by parameter names (BTF)" },
+	{ "list", kpt_cmd_list, "list the probes" },
+	{ "del", kpt_cmd_del, "delete probes" },
+	{ "enable", kpt_cmd_enable, "arm events" },
+	{ "disable", kpt_cmd_disable, "disarm events" },
+	{ "clear", kpt_cmd_clear, "delete every probe" },
+	{ "profile", kpt_cmd_profile, "hits and misses per event" },
+	{ "trace", kpt_cmd_trace, "print hits as they happen" },
+	{ "where", kpt_cmd_where, "a function's instructions and probe offsets" },
+};
+
+#define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: kprobetrace COMMAND [ARGS]   (kprobetrace COMMAND --help)\n\n");
+	for (size_t i = 0; i < NCMDS; i++)
+		fprintf(f, "  %-9s %s\n", cmds[i].name, cmds[i].what);
+	fprintf(f,
+		"\nexit codes: 0 ok, 1 failure, 2 usage, 3 unknown function,\n"
+		"  4 unknown parameter/member, 5 type mismatch, 6 refused by the\n"
+		"  module, 7 module not loaded/no access, 8 no such event\n"
+		"files: /sys/kernel/debug/kprobetrace/{kprobe_events,kprobe_profile,error_log},\n"
+		"  /sys/kernel/tracing/events/kprobetrace/, /sys/kernel/btf/, /proc/kcore\n");
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+
+	if (argc < 2) {
+		usage(stderr);
+		return KPT_EXIT_USAGE;
+	}
+	cmd = argv[1];
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "help")) {
+		if (argc < 3) {
+			usage(stdout);
+			return 0;
+		}
+		cmd = argv[2];
+		for (size_t i = 0; i < NCMDS; i++)
+			if (!strcmp(cmds[i].name, cmd)) {
+				char *hv[] = { argv[2], (char *)"--help", NULL };
+
+				return cmds[i].fn(2, hv);
+			}
+	}
+	for (size_t i = 0; i < NCMDS; i++)
+		if (!strcmp(cmds[i].name, cmd))
+			return cmds[i].fn(argc - 1, argv + 1);
+	kpt_err("unknown command '%s'", cmd);
+	usage(stderr);
+	return KPT_EXIT_USAGE;
+}
