@@ -292,7 +292,7 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf,
 		return KPT_EXIT_USAGE;
 	}
 	rc = kpt_btf_resolve(f, expr, q->is_return, &r, err, sizeof(err));
-	if (rc && seed_token(expr)) {
+	if (rc == KPT_EXIT_NONAME && seed_token(expr)) {
 		/* not a parameter's name: the seed's fetch argument */
 		snprintf(a->text, sizeof(a->text), "%s", text);
 		strcpy(a->fallback, a->text);
@@ -414,7 +414,7 @@ int kpt_cmd_add(int argc, char **argv)
 	struct kpt_btf_func f = { 0 };
 	bool dry = false, verbose = false, have_btf = false, any_sym = false;
 	bool any_str = false, want_btf = false;
-	char *tok, *save, *expr;
+	char *tok, *save, *expr, *name, *type, copy[KPT_FETCH_MAX * 2];
 	int c, r, ntok = 0;
 
 	while ((c = getopt_long(argc, argv, "+e:nvh", opts, NULL)) != -1) {
@@ -456,7 +456,8 @@ int kpt_cmd_add(int argc, char **argv)
 			return KPT_EXIT_USAGE;
 		}
 		q.args[q.nargs++] = tok;
-		expr = strchr(tok, '=') ? strchr(tok, '=') + 1 : tok;
+		snprintf(copy, sizeof(copy), "%s", tok);
+		split_arg(copy, &name, &expr, &type);
 		any_sym |= kpt_btf_is_symbolic(expr) && !seed_token(expr);
 		want_btf |= !strncmp(expr, "$retval", 7);
 	}

@@ -19,7 +19,7 @@ static const char del_usage[] =
 "Delete the probes of each EVENT (writes -:EVENT).\n"
 "exit: 0 ok, 6 refused (in use), 7 module not loaded, 8 no such event\n";
 static const char enable_usage[] =
-"usage: kprobetrace enable|disable EVENT... | -a\n"
+"usage: kprobetrace %s EVENT... | -a\n"
 "\n"
 "Arm or disarm events (events/kprobetrace/EVENT/enable). A new probe is\n"
 "enabled at once; disable stops recording without deleting it.\n"
@@ -239,11 +239,11 @@ static int set_enable(int argc, char **argv, const char *val)
 	int r, rc = 0, n;
 
 	if (kpt_wants_help(argc, argv)) {
-		fputs(enable_usage, stdout);
+		printf(enable_usage, argv[0]);
 		return 0;
 	}
 	if (argc < 2) {
-		fputs(enable_usage, stderr);
+		fprintf(stderr, enable_usage, argv[0]);
 		return KPT_EXIT_USAGE;
 	}
 	r = kpt_check_module();

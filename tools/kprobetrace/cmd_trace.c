@@ -178,13 +178,12 @@ static int load_events(void)
 		for (int i = 0; i < e->def->nargs; i++) {
 			char an[16];
 
-			e->args[i] = e->def->args[i].name[0] ?
-				find_field(fmt, e->def->args[i].name) :
-				(struct field){ -1, 0, false };
-			if (e->args[i].offset < 0) {
-				snprintf(an, sizeof(an), "arg%d", i);
-				e->args[i] = find_field(fmt, an);
-			}
+			/* positional fields arg0..; then the alias */
+			snprintf(an, sizeof(an), "arg%d", i);
+			e->args[i] = find_field(fmt, an);
+			if (e->args[i].offset < 0 && e->def->args[i].name[0])
+				e->args[i] = find_field(fmt,
+							e->def->args[i].name);
 		}
 		free(id);
 		free(fmt);

@@ -27,8 +27,11 @@ static const char where_usage[] =
 "\n"
 "Decode FUNC as it is in memory (/proc/kcore, address and size from\n"
 "/proc/kallsyms) and print each instruction: offset, length, bytes,\n"
-"mnemonic, whether a probe may go there (PROBE: ok, ftrace = the\n"
-"__fentry__ site at +0, probed through ftrace; no = refused), and notes:\n"
+"mnemonic, whether a probe may go there (PROBE: ok; ftrace = the\n"
+"__fentry__ site at +0, probed through ftrace; no = refused: int3,\n"
+"iret, far jumps, %ss loads, blacklisted functions; ? = after bytes that\n"
+"do not decode, or after a live kprobe's int3 or optimized jmp), and\n"
+"notes:\n"
 "RIP-relative operands and branch targets as symbol+offset.\n"
 "Offsets inside an instruction are refused by the module (EILSEQ).\n"
 "  -m, --max BYTES  decode at most BYTES (default 65536)\n"
@@ -60,6 +63,42 @@ static bool blacklisted(uint64_t addr, uint64_t size, char *what, size_t len)
 	}
 	free(text);
 	return hit;
+}
+
+/* Is there a registered kprobe at addr (/sys/kernel/debug/kprobes/list)? */
+static bool live_kprobe(uint64_t addr)
+{
+	static char *list;
+	static bool read_once;
+	char key[32];
+
+	if (!read_once) {
+		list = kpt_read_file("/sys/kernel/debug/kprobes/list", NULL);
+		read_once = true;
+	}
+	snprintf(key, sizeof(key), "%016" PRIx64 " ", addr);
+	return list && strstr(list, key);
+}
+
+/* Instructions kprobes refuses to single-step or emulate; NULL if fine. */
+static const char *refused_insn(const struct kpt_insn *in)
+{
+	if (in->map != KPT_INSN_MAP_1BYTE || in->vex_type)
+		return NULL;
+	switch (in->opcode) {
+	case 0xcf:
+		return "iret: kprobes refuses it";
+	case 0x9a:
+	case 0xea:
+		return "far call/jmp: kprobes refuses it";
+	case 0x17:
+		return "pop %ss masks exceptions: kprobes refuses it";
+	case 0x8e:
+		if (kpt_insn_modrm_reg(in) == 2)
+			return "mov to %ss masks exceptions: kprobes refuses it";
+		return NULL;
+	}
+	return NULL;
 }
 
 static void hex(const uint8_t *p, int n, char *buf, size_t size)
@@ -125,8 +164,18 @@ static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
 				snprintf(note, sizeof(note), "__fentry__ site (nop): +%zu..+%zu refused",
 					 off + 1, off + 4);
 			}
+		} else if (buf[off] == 0xcc && n == 1 && live_kprobe(a)) {
+			snprintf(note, sizeof(note), "int3 of a live kprobe (the instruction is hidden)");
+			lost = true;
+		} else if (buf[off] == 0xe9 && live_kprobe(a)) {
+			snprintf(note, sizeof(note), "jmp of a live optimized kprobe (instructions hidden)");
+			lost = true;
 		} else if (buf[off] == 0xcc && n == 1) {
-			snprintf(note, sizeof(note), "int3: padding, or a live kprobe hiding the instruction");
+			row[4] = "no";
+			snprintf(note, sizeof(note), "int3 (padding or another's breakpoint): kprobes refuses it");
+		} else if (refused_insn(&in)) {
+			row[4] = "no";
+			snprintf(note, sizeof(note), "%s", refused_insn(&in));
 		} else if (kpt_insn_is_rel_branch(&in)) {
 			uint64_t to = kpt_insn_branch_target(&in, a);
 
@@ -151,11 +200,10 @@ static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
 		printf("%s is in the kprobes blacklist (%s): every offset is refused\n",
 		       sym->name, why);
 	else
-		printf("probe offsets: the instruction starts marked ok%s; any other offset is refused\n",
+		printf("probe offsets: the instruction starts marked ok%s; any other offset is refused (EILSEQ)\n",
 		       fentry != (size_t)-1 ? " or ftrace" : "");
-	if (errors)
-		printf("%d undecodable byte(s): offsets after them are marked '?' (the module leaves those to register_kprobe())\n",
-		       errors);
+	if (errors || lost)
+		printf("offsets marked '?' follow bytes that cannot be decoded as they are (the module leaves those to register_kprobe())\n");
 	return 0;
 }
 

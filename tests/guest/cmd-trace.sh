@@ -1,0 +1,50 @@
+# kprobetrace trace: one line per hit, only the events asked for, values by
+# type, bounded by -n and -t.
+# timeout: 60
+. /kpt/lib.sh
+
+trace_bg() {
+	o=$1; shift
+	kprobetrace trace "$@" > $o 2> $o.err &
+	tpid=$! n=0
+	until grep -q tracing $o.err; do
+		sleep 0.1; n=$((n + 1))
+		[ $n -lt 150 ] || { cat $o.err; fail "trace did not start"; }
+	done
+}
+
+kprobetrace add -e six 'kpt_test_six_args a0 s16=%si:s16 dx=%dx:u8 %cx:x16' > /dev/null || fail "add six"
+kprobetrace add -e ret 'kpt_test_ret%return $retval:x32' > /dev/null || fail "add ret"
+kprobetrace add -e data 'kpt_test_six_args @kpt_test_data:x64 bad=+0(%ax):u64' > /dev/null || fail "add data"
+
+# -n: exactly COUNT lines, only the named event
+trace_bg /tmp/t1 -n 3 -t 20 six
+echo "six_args 5" > $KPT_TEST/call
+echo "ret 2" > $KPT_TEST/call
+wait $tpid
+cat /tmp/t1
+assert_eq "$(grep -c . /tmp/t1)" 3 "-n 3 lines"
+assert_eq "$(grep -vc ' six: ' /tmp/t1)" 0 "only six"
+assert_match "$(sed -n 1p /tmp/t1)" '^ *[0-9]+\.[0-9]{6} sh-[0-9]+ \[[0-9]{3}\] six: kpt_test_six_args\+0x0 arg1=0x11 s16=34 dx=51 arg4=0x44$' "six line"
+
+# every event, -t; return probes name the caller
+trace_bg /tmp/t2 -t 3
+echo "ret 1" > $KPT_TEST/call
+echo "six_args 1" > $KPT_TEST/call
+wait $tpid
+cat /tmp/t2
+assert_match "$(grep ' ret: ' /tmp/t2)" ' ret: kpt_test_ret <- [a-z_]+\+0x[0-9a-f]+ \[kprobetrace_test\] arg1=0x1234abcd$' "return line"
+assert_match "$(grep ' data: ' /tmp/t2)" ' data: kpt_test_six_args\+0x0 arg1=0x123456789abcdef bad=(\(fault\)|[0-9]+)$' "data line"
+assert_eq "$(grep -c ' six: ' /tmp/t2)" 1 "one six hit"
+
+# a signal stops it cleanly
+kprobetrace trace > /tmp/t3 2>&1 &
+tpid=$!
+sleep 1
+kill -INT $tpid
+wait $tpid; assert_eq $? 0 "Ctrl-C exit status"
+
+kprobetrace trace nosuch 2>/tmp/err; assert_eq $? 8 "unknown event: exit 8"
+kprobetrace trace -n 2>/dev/null; assert_eq $? 2 "usage: exit 2"
+kprobetrace clear
+exit 0
