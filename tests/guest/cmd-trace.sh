@@ -37,6 +37,14 @@ assert_match "$(grep ' ret: ' /tmp/t2)" ' ret: kpt_test_ret <- [a-z_]+\+0x[0-9a-
 assert_match "$(grep ' data: ' /tmp/t2)" ' data: kpt_test_six_args\+0x0 arg1=0x123456789abcdef bad=(\(fault\)|[0-9]+)$' "data line"
 assert_eq "$(grep -c ' six: ' /tmp/t2)" 1 "one six hit"
 
+# the seed's layout (ip, nargs, arg0.. as unsigned longs) too
+kprobetrace add -e seed 'kpt_test_six_args a0 a5 +8(%sp)' > /dev/null || fail "add seed"
+trace_bg /tmp/t4 -n 1 -t 20 seed
+echo "six_args 1" > $KPT_TEST/call
+wait $tpid
+cat /tmp/t4
+assert_match "$(cat /tmp/t4)" ' seed: kpt_test_six_args\+0x0 a0=0x11 a5=0x66 arg3=0x[0-9a-f]+$' "seed layout"
+
 # a signal stops it cleanly
 kprobetrace trace > /tmp/t3 2>&1 &
 tpid=$!

@@ -58,6 +58,7 @@ static void synthetic(void)
 	struct btf *b = btf__new_empty();
 	int i32, u32, ch, uch, u8t, bo, s16, s64, u64, cch, pcc, cuch, pcuch;
 	int pu8, en, arr, inner, pinner, outer, pouter, un, big, proto, f;
+	int utag, pu, utag2, pu2;
 	char buf[32], ct[128], err[KPT_ERRMSG_MAX];
 	struct kpt_btf_func g;
 
@@ -118,6 +119,16 @@ static void synthetic(void)
 	btf__add_func_param(b, "after", s64);
 	f = btf__add_func(b, "f", BTF_FUNC_GLOBAL, proto);
 	CHECK(f > 0, "building the BTF");
+	/* void g(const char __user *ufn, struct outer __user *uo):
+	 * type tags as pahole emits them (PTR -> TYPE_TAG -> ...) */
+	utag = btf__add_type_tag(b, "user", cch);
+	pu = btf__add_ptr(b, utag);
+	utag2 = btf__add_type_tag(b, "user", outer);
+	pu2 = btf__add_ptr(b, utag2);
+	proto = btf__add_func_proto(b, 0);
+	btf__add_func_param(b, "ufn", pu);
+	btf__add_func_param(b, "uo", pu2);
+	CHECK(btf__add_func(b, "g", BTF_FUNC_GLOBAL, proto) > 0, "g");
 
 	/* C type -> fetch type */
 	CHECK(!strcmp(kpt_btf_fetch_type(b, i32, buf, sizeof(buf)), "s32"), "int");
@@ -181,6 +192,13 @@ static void synthetic(void)
 	bad("dfd", true, KPT_EXIT_USAGE, "parameters are gone");
 	bad("o->", false, KPT_EXIT_USAGE, "expected a member name");
 	bad("o->x+1", false, KPT_EXIT_USAGE, "unexpected");
+	/* __user (BTF type tag): ustring, +u for what lies in user memory */
+	CHECK(kpt_btf_find_func(b, "g", &fn, err, sizeof(err)) == 0, "find g");
+	ok("ufn", false, "+0($arg1)", "ustring");
+	ok("uo->x", false, "+u0($arg2)", "s64");
+	ok("uo->in.bf2", false, "+u12($arg2)", "b5@3/8");
+	ok("uo->in.name", false, "+u16($arg2)", "ustring");
+	ok("uo->pin->a", false, "+0(+u40($arg2))", "s32");
 	btf__free(b);
 }
 

@@ -44,8 +44,8 @@ static const char add_usage[] =
 "  -v, --verbose      also show each argument's C type\n"
 "  -h, --help         this help\n"
 "\n"
-"If the module refuses string types, string arguments fall back to the\n"
-"pointer (or the first 8 bytes of a char array) as x64, with a note.\n"
+"string reads kernel memory: a __user char pointer needs :ustring (BTF\n"
+"marks __user only on kernels built with BTF type tags, not Debian 12's).\n"
 "exit: 0 ok, 2 usage, 3 unknown function, 4 unknown parameter/member,\n"
 "      5 type mismatch, 6 refused by the module, 7 module not loaded\n";
 
@@ -53,10 +53,7 @@ static const char add_usage[] =
 
 struct add_arg {
 	char text[KPT_FETCH_MAX * 2];	/* NAME=FETCH:TYPE as written */
-	char fallback[KPT_FETCH_MAX * 2];	/* without string types */
-	char note[256];
 	char ctype[128];
-	bool is_string;
 };
 
 struct add_req {
@@ -279,7 +276,6 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf,
 	split_arg(buf, &name, &expr, &type);
 	if (!kpt_btf_is_symbolic(expr) || (!have_btf && seed_token(expr))) {
 		snprintf(a->text, sizeof(a->text), "%s", text);
-		strcpy(a->fallback, a->text);
 		return 0;
 	}
 	if (!have_btf) {
@@ -295,7 +291,6 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf,
 	if (rc == KPT_EXIT_NONAME && seed_token(expr)) {
 		/* not a parameter's name: the seed's fetch argument */
 		snprintf(a->text, sizeof(a->text), "%s", text);
-		strcpy(a->fallback, a->text);
 		return 0;
 	}
 	if (rc) {
@@ -305,34 +300,20 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf,
 	fetch = r.fetch;
 	ft = r.type;
 	if (type) {
-		bool want_str = !strcmp(type, "string") ||
-				!strcmp(type, "ustring");
+		bool want_str = strstr(type, "string") != NULL;
 
-		if (want_str && strcmp(r.type, "string")) {
-			/* a pointer the user says is a string */
-			snprintf(wrapped, sizeof(wrapped), "+0(%s)", r.fetch);
+		if (want_str && !strstr(r.type, "string")) {
+			/* a pointer the user says is a string: read at it */
+			snprintf(wrapped, sizeof(wrapped), "+0(%s)", r.value);
 			fetch = wrapped;
-			strcpy(r.fallback, r.fetch);
-			strcpy(r.fallback_type, "x64");
-			strcpy(r.fallback_note, "the pointer");
+		} else if (!want_str) {
+			fetch = r.value;	/* the value itself */
 		}
-		if (!want_str)
-			r.fallback[0] = '\0';
 		ft = type;
 	}
 	snprintf(a->ctype, sizeof(a->ctype), "%s", r.ctype);
 	snprintf(a->text, sizeof(a->text), "%.64s=%.300s:%.32s",
-		 name ? name : r.name,
-		 fetch, ft);
-	a->is_string = r.fallback[0] != '\0';
-	if (a->is_string) {
-		snprintf(a->fallback, sizeof(a->fallback), "%.64s=%.300s:%.32s",
-			 name ? name : r.name, r.fallback, r.fallback_type);
-		snprintf(a->note, sizeof(a->note), "%.120s: %.120s", expr,
-			 r.fallback_note);
-	} else {
-		strcpy(a->fallback, a->text);
-	}
+		 name ? name : r.name, fetch, ft);
 	return 0;
 }
 
@@ -357,15 +338,14 @@ static int default_args(const struct kpt_btf_func *f, bool is_return,
 }
 
 static void make_line(const struct add_req *q, const struct add_arg *a,
-		      int n, bool fallback, char *line, size_t size)
+		      int n, char *line, size_t size)
 {
 	size_t len = (size_t)snprintf(line, size, "%c:%s %s",
 				      q->is_return ? 'r' : 'p', q->event,
 				      q->point);
 
 	for (int i = 0; i < n && len < size; i++)
-		len += snprintf(line + len, size - len, " %s",
-				fallback ? a[i].fallback : a[i].text);
+		len += snprintf(line + len, size - len, " %s", a[i].text);
 }
 
 /* Check the line with the module's own parser before writing it. */
@@ -413,7 +393,7 @@ int kpt_cmd_add(int argc, char **argv)
 	struct add_req q = { 0 };
 	struct kpt_btf_func f = { 0 };
 	bool dry = false, verbose = false, have_btf = false, any_sym = false;
-	bool any_str = false, want_btf = false;
+	bool want_btf = false;
 	char *tok, *save, *expr, *name, *type, copy[KPT_FETCH_MAX * 2];
 	int c, r, ntok = 0;
 
@@ -482,13 +462,12 @@ int kpt_cmd_add(int argc, char **argv)
 		r = build_arg(&f, have_btf, &q, q.args[i], &args[ntok]);
 		if (r)
 			return r;
-		any_str |= args[ntok].is_string;
 		if (verbose && args[ntok].ctype[0])
 			fprintf(stderr, "  %-40s %s\n", args[ntok].text,
 				args[ntok].ctype);
 		ntok++;
 	}
-	make_line(&q, args, ntok, false, line, sizeof(line));
+	make_line(&q, args, ntok, line, sizeof(line));
 	r = check_line(line);
 	if (r)
 		return r;
@@ -500,14 +479,6 @@ int kpt_cmd_add(int argc, char **argv)
 	if (r)
 		return r;
 	r = write_line(line);
-	if (r && any_str && strstr(kpt_last_error(), "not supported")) {
-		kpt_note("the module does not support string types yet; fetching instead:");
-		for (int i = 0; i < ntok; i++)
-			if (args[i].is_string)
-				kpt_note("  %s", args[i].note);
-		make_line(&q, args, ntok, true, line, sizeof(line));
-		r = write_line(line);
-	}
 	printf("%s\n", line);
 	if (r)
 		return refused(r);

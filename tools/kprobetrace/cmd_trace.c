@@ -55,7 +55,7 @@ struct event {
 	char group[KPT_NAME_MAX + 1];
 	char name[KPT_NAME_MAX + 1];
 	int id;
-	bool is_return, wanted;
+	bool is_return, wanted, today;
 	struct kpt_probe_def *def;
 	struct field ip, func, ret_ip, nargs;
 	struct field *args;
@@ -171,19 +171,35 @@ static int load_events(void)
 			continue;
 		}
 		e->id = atoi(id);
-		e->ip = find_field(fmt, "ip");
-		e->func = find_field(fmt, "func");
-		e->ret_ip = find_field(fmt, "ret_ip");
-		e->nargs = find_field(fmt, "nargs");
+		/*
+		 * Two layouts: today's (__probe_ip or __probe_func, then one
+		 * field per argument named as it, arg1.. when unnamed) and the
+		 * seed's (ip or func, ret_ip, nargs, arg0..argN-1 as unsigned
+		 * longs, plus aliases).
+		 */
+		e->ip = find_field(fmt, "__probe_ip");
+		e->func = find_field(fmt, "__probe_func");
+		e->ret_ip = find_field(fmt, "__probe_ret_ip");
+		e->today = e->ip.offset >= 0 || e->func.offset >= 0;
+		if (!e->today) {
+			e->ip = find_field(fmt, "ip");
+			e->func = find_field(fmt, "func");
+			e->ret_ip = find_field(fmt, "ret_ip");
+			e->nargs = find_field(fmt, "nargs");
+		} else {
+			e->nargs = (struct field){ -1, 0, false };
+		}
 		for (int i = 0; i < e->def->nargs; i++) {
 			char an[16];
 
-			/* positional fields arg0..; then the alias */
-			snprintf(an, sizeof(an), "arg%d", i);
-			e->args[i] = find_field(fmt, an);
-			if (e->args[i].offset < 0 && e->def->args[i].name[0])
+			snprintf(an, sizeof(an), "arg%d", e->today ? i + 1 : i);
+			if (e->today && e->def->args[i].name[0])
 				e->args[i] = find_field(fmt,
 							e->def->args[i].name);
+			else
+				e->args[i] = (struct field){ -1, 0, false };
+			if (e->args[i].offset < 0)
+				e->args[i] = find_field(fmt, an);
 		}
 		free(id);
 		free(fmt);
@@ -253,25 +269,43 @@ static bool is_memory(const struct kpt_probe_arg *a)
 	return false;
 }
 
-static void print_value(const struct kpt_probe_arg *a, const uint8_t *d,
-			int len, struct field f)
+static uint64_t load(const uint8_t *p, int size)
 {
-	unsigned int bits = a->size ? a->size * 8 : 64;
+	uint64_t v = 0;
+
+	memcpy(&v, p, size > 8 ? 8 : size);	/* little-endian */
+	return v;
+}
+
+static bool is_string(const struct kpt_probe_arg *a)
+{
+	return a->type == KPT_T_STRING || a->type == KPT_T_USTRING ||
+	       a->type == KPT_T_SYMSTR;
+}
+
+/* One element at p: a __data_loc string, or a number of elem bytes. */
+static void print_elem(const struct kpt_probe_arg *a, const uint8_t *d,
+		       int len, const uint8_t *p, int elem, bool str)
+{
+	unsigned int bits = (a->size ? a->size : 8) * 8;
 	uint64_t v, mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
 	char sym[256];
 
-	if (f.data_loc) {
-		uint32_t loc = (uint32_t)get(d, len, f);
+	if (str) {
+		uint32_t loc = (uint32_t)load(p, 4);
 		int o = loc & 0xffff, n = loc >> 16;
 
-		if (o + n > len)
-			n = o < len ? len - o : 0;
-		printf("\"%.*s\"", n > 0 ? n - (d[o + n - 1] == 0) : 0,
-		       (const char *)d + o);
+		if (!n)
+			printf("(fault)");
+		else if (o + n > len)
+			printf("(bad record)");
+		else
+			printf("\"%.*s\"", n - (d[o + n - 1] == 0),
+			       (const char *)d + o);
 		return;
 	}
-	v = get(d, len, f);
-	if (v == FAULT_VALUE && is_memory(a)) {
+	v = load(p, elem);
+	if (elem == 8 && v == FAULT_VALUE && is_memory(a)) {
 		printf("(fault)");
 		return;
 	}
@@ -288,12 +322,35 @@ static void print_value(const struct kpt_probe_arg *a, const uint8_t *d,
 		printf("%" PRIu64, v);
 		break;
 	case KPT_T_SYMBOL:
+		kpt_ksyms_load();
 		kpt_ksyms_fmt(v, sym, sizeof(sym));
 		printf("%s", sym);
 		break;
 	default:
 		printf("0x%" PRIx64, v & mask);
 	}
+}
+
+static void print_value(const struct kpt_probe_arg *a, const uint8_t *d,
+			int len, struct field f)
+{
+	bool str = f.data_loc || is_string(a);
+	int count = a->array_len ? a->array_len : 1;
+	int elem = f.size / count;
+
+	if (f.offset < 0 || f.offset + f.size > len || elem <= 0) {
+		printf("?");
+		return;
+	}
+	if (a->array_len)
+		printf("{");
+	for (int j = 0; j < count; j++) {
+		if (j)
+			printf(",");
+		print_elem(a, d, len, d + f.offset + j * elem, elem, str);
+	}
+	if (a->array_len)
+		printf("}");
 }
 
 static void print_record(const struct event *e, int cpu, uint64_t ts,

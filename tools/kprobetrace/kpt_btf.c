@@ -80,6 +80,24 @@ static bool is_char(const struct btf *btf, __u32 id)
 	return strstr(tname(btf, t), "char") != NULL;
 }
 
+/*
+ * Does pointer type id point to user memory?  Kernels built with pahole and
+ * a compiler that emits BTF type tags mark __user as TYPE_TAG "user" on the
+ * pointee; GCC-built kernels (Debian 12's) have no tags: never true there.
+ */
+static bool user_ptr(const struct btf *btf, __u32 id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, skip_mods(btf, id));
+
+	if (!t || !btf_is_ptr(t))
+		return false;
+	for (t = btf__type_by_id(btf, t->type); t && btf_is_mod(t);
+	     t = btf__type_by_id(btf, t->type))
+		if (btf_is_type_tag(t) && !strcmp(tname(btf, t), "user"))
+			return true;
+	return false;
+}
+
 const char *kpt_btf_fetch_type(const struct btf *btf, __u32 id, char *buf,
 			       size_t size)
 {
@@ -104,8 +122,8 @@ const char *kpt_btf_fetch_type(const struct btf *btf, __u32 id, char *buf,
 			snprintf(buf, size, "%c%u", btf_kflag(t) ? 's' : 'u',
 				 t->size * 8);
 	} else if (btf_is_ptr(t)) {
-		snprintf(buf, size, "%s", is_char(btf, t->type) ?
-			 "string" : "x64");
+		snprintf(buf, size, "%s", !is_char(btf, t->type) ? "x64" :
+			 user_ptr(btf, id) ? "ustring" : "string");
 	} else if (btf_is_array(t)) {
 		if (is_char(btf, btf_array(t)->type))
 			snprintf(buf, size, "string");
@@ -223,6 +241,7 @@ struct loc {
 	long off;			/* bytes */
 	__u32 type;
 	__u32 bitoff, bfsize;		/* bitfield (mem only) */
+	bool user;			/* mem is user memory: +uOFF() */
 };
 
 /* mem -> the value loaded: BASE = +OFF(BASE) */
@@ -232,13 +251,14 @@ static int load(struct loc *l, char *err, size_t errlen)
 
 	if (!l->mem)
 		return 0;
-	if (snprintf(nb, sizeof(nb), "+%ld(%s)", l->off, l->base) >=
-	    (int)sizeof(nb)) {
+	if (snprintf(nb, sizeof(nb), "+%s%ld(%s)", l->user ? "u" : "",
+		     l->off, l->base) >= (int)sizeof(nb)) {
 		msg(err, errlen, "expression too long");
 		return KPT_EXIT_TYPE;
 	}
 	strcpy(l->base, nb);
 	l->mem = false;
+	l->user = false;
 	l->off = 0;
 	return 0;
 }
@@ -402,6 +422,7 @@ static int step_member(const struct btf *btf, struct loc *l, bool arrow,
 		if (r)
 			return r;
 		l->mem = true;
+		l->user = user_ptr(btf, l->type);
 		l->off = 0;
 		kpt_btf_ctype(btf, t->type, ct, sizeof(ct));
 		id = skip_mods(btf, t->type);
@@ -455,10 +476,13 @@ static int step_index(const struct btf *btf, struct loc *l, long idx,
 		}
 		elem = btf_array(t)->type;
 	} else if (t && btf_is_ptr(t)) {
+		bool user = user_ptr(btf, l->type);
+
 		r = load(l, err, errlen);
 		if (r)
 			return r;
 		l->mem = true;
+		l->user = user;
 		l->off = 0;
 		elem = t->type;
 	} else {
@@ -496,10 +520,12 @@ static int finish(const struct btf *btf, struct loc *l, const char *expr,
 		for (c = 8; c < 64; c *= 2)
 			if (bit / c == (bit + l->bfsize - 1) / c)
 				break;
-		snprintf(out->fetch, sizeof(out->fetch), "+%ld(%s)",
-			 l->off + (long)(bit / c * c / 8), l->base);
+		snprintf(out->fetch, sizeof(out->fetch), "+%s%ld(%s)",
+			 l->user ? "u" : "", l->off + (long)(bit / c * c / 8),
+			 l->base);
 		snprintf(out->type, sizeof(out->type), "b%u@%u/%u",
 			 l->bfsize, bit % c, c);
+		strcpy(out->value, out->fetch);
 		return 0;
 	}
 	if (!*ft) {
@@ -516,27 +542,22 @@ static int finish(const struct btf *btf, struct loc *l, const char *expr,
 	}
 	strcpy(out->type, ft);
 	if (!strcmp(ft, "string") && btf_is_array(t)) {
-		/* read at the array; fallback: its first 8 bytes */
-		snprintf(out->fetch, sizeof(out->fetch), "+%ld(%s)", l->off,
-			 l->base);
-		strcpy(out->fallback, out->fetch);
-		strcpy(out->fallback_type, "x64");
-		snprintf(out->fallback_note, sizeof(out->fallback_note),
-			 "the first 8 bytes of the array");
+		/* read at the array itself */
+		snprintf(out->fetch, sizeof(out->fetch), "+%s%ld(%s)",
+			 l->user ? "u" : "", l->off, l->base);
+		if (l->user)
+			strcpy(out->type, "ustring");
+		strcpy(out->value, out->fetch);
 		return 0;
 	}
 	r = load(l, err, errlen);
 	if (r)
 		return r;
-	if (!strcmp(ft, "string")) {
+	snprintf(out->value, sizeof(out->value), "%s", l->base);
+	if (strstr(ft, "string"))	/* read at the pointer's value */
 		snprintf(out->fetch, sizeof(out->fetch), "+0(%s)", l->base);
-		strcpy(out->fallback, l->base);
-		strcpy(out->fallback_type, "x64");
-		snprintf(out->fallback_note, sizeof(out->fallback_note),
-			 "the pointer");
-		return 0;
-	}
-	snprintf(out->fetch, sizeof(out->fetch), "%s", l->base);
+	else
+		snprintf(out->fetch, sizeof(out->fetch), "%s", l->base);
 	return 0;
 }
 

@@ -30,19 +30,16 @@ struct kpt_btf_func {
 struct kpt_btf_arg {
 	char name[33];			/* field name made from the expression */
 	char fetch[KPT_FETCH_MAX];	/* fetch argument, no NAME=, no :TYPE */
+	char value[KPT_FETCH_MAX];	/* the value itself (a string's pointer) */
 	char type[32];			/* s32, u64, x64, string, b3@5/8 ... */
 	char ctype[128];		/* C type of the value, for display */
-	/* string types only: what to fetch when the module has no strings */
-	char fallback[KPT_FETCH_MAX];
-	char fallback_type[32];
-	char fallback_note[128];
 };
 
 /*
  * Fetch type of a C type: "s32", "u8" (bool, unsigned char), "x64"
- * (pointers), "string" (char pointers and char arrays), "" when there is no
- * scalar to fetch (struct, union, void, float, other arrays).  buf holds
- * at least 32 bytes.
+ * (pointers), "string" (char pointers and char arrays; "ustring" for a
+ * pointer BTF tags __user), "" when there is no scalar to fetch (struct,
+ * union, void, float, other arrays).  buf holds at least 32 bytes.
  */
 const char *kpt_btf_fetch_type(const struct btf *btf, __u32 id, char *buf,
 			       size_t size);
