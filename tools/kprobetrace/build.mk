@@ -5,6 +5,7 @@
 #                                $(BUILD)/guest-bin/ (the guest's /kpt/bin)
 #   host-test-cmd-btf            BTF -> fetch-argument mapping (synthetic BTF,
 #                                and the host's /sys/kernel/btf/vmlinux if any)
+#   host-test-cmd-doc            man page, --help texts, bash completion
 KPT_CMD_DIR := tools/kprobetrace
 KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
 KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h) tools/kpt_mnemonic.h
@@ -34,4 +35,9 @@ HOST_TESTS += cmd-btf
 .PHONY: host-test-cmd-btf
 host-test-cmd-btf: $(KPT_CMD_BTF_TEST)
 	$(KPT_CMD_BTF_TEST)
+
+HOST_TESTS += cmd-doc
+.PHONY: host-test-cmd-doc
+host-test-cmd-doc: $(KPT_CMD)
+	tests/host/cmd-doc-check $(KPT_CMD)
 # --- end kprobetrace(1)

@@ -1,0 +1,52 @@
+# bash completion for kprobetrace(1).  Source it, or install it as
+# /usr/share/bash-completion/completions/kprobetrace.
+_kprobetrace_events()
+{
+	sed -n 's/^[pr][0-9]*:\([^/ ]*\/\)\{0,1\}\([^ ]*\) .*/\2/p' \
+		/sys/kernel/debug/kprobetrace/kprobe_events 2>/dev/null
+}
+
+_kprobetrace_functions()
+{
+	# text symbols starting with the word (kallsyms is large: filter first)
+	awk -v p="$1" '($2 == "t" || $2 == "T") && index($3, p) == 1 { print $3 }' \
+		/proc/kallsyms 2>/dev/null | head -n 200
+}
+
+_kprobetrace()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} cmd=${COMP_WORDS[1]}
+	local cmds="add list del enable disable clear profile trace where help"
+
+	if [ "$COMP_CWORD" -eq 1 ]; then
+		COMPREPLY=($(compgen -W "$cmds --help" -- "$cur"))
+		return
+	fi
+	case $cmd in
+	add)
+		case $cur in
+		-*) COMPREPLY=($(compgen -W "-e --event -n --dry-run -v --verbose --help" -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
+		esac ;;
+	where)
+		case $cur in
+		-*) COMPREPLY=($(compgen -W "-m --max --help" -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
+		esac ;;
+	del|enable|disable|trace)
+		local opts="--help"
+		case $cmd in
+		enable|disable) opts="-a --all --help" ;;
+		trace) opts="-b --backlog -n --count -t --timeout --help" ;;
+		esac
+		case $cur in
+		-*) COMPREPLY=($(compgen -W "$opts" -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -W "$(_kprobetrace_events)" -- "$cur")) ;;
+		esac ;;
+	list)
+		COMPREPLY=($(compgen -W "-r --raw --help" -- "$cur")) ;;
+	help)
+		COMPREPLY=($(compgen -W "$cmds" -- "$cur")) ;;
+	esac
+}
+complete -F _kprobetrace kprobetrace
