@@ -248,7 +248,7 @@ u32 kpt_typed_dyn_size(struct kpt_probe *p, struct pt_regs *regs)
 			continue;
 		switch (a->store) {
 		case KPT_ST_STRING:
-			if (mem_ok)
+			if (mem_ok || !(a->flags & KPT_CA_MEM))
 				total += kpt_strlen(v + a->off, ustr);
 			break;
 		case KPT_ST_STRARR:
@@ -337,8 +337,9 @@ void kpt_typed_store(struct kpt_probe *p, void *rec, u32 size,
 			}
 			break;
 		case KPT_ST_STRING:
-			n = ok && mem_ok ? kpt_strcpy(dyn, v + a->off,
-						      end - dyn, ustr) : 0;
+			if (!mem_ok && (a->flags & KPT_CA_MEM))
+				ok = false;
+			n = ok ? kpt_strcpy(dyn, v + a->off, end - dyn, ustr) : 0;
 			dyn += kpt_put_str(base, field, dyn, n);
 			break;
 		case KPT_ST_STRARR:

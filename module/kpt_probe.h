@@ -54,6 +54,9 @@ enum kpt_store_kind {
 
 #define KPT_CA_UMEM	0x1	/* the address (array, pointers) is a user one */
 #define KPT_CA_USTR	0x2	/* the string is read from user memory */
+#define KPT_CA_MEM	0x4	/* a string read through memory ($comm and
+				 * \"str" are not): refused under lockdown
+				 */
 
 struct kpt_carg {
 	u16 first;		/* index of its first op in probe->ops */

@@ -32,7 +32,8 @@
  * record at most KPT_TYPED_REC_MAX), the record is reserved, and
  * kpt_typed_store() evaluates everything again and copies at most what was
  * reserved (a string that grew in between is cut).  A string that faults
- * (or cannot be read under lockdown) has length 0 and prints "(fault)".
+ * (or cannot be read under lockdown, except $comm and \"str") has length 0
+ * and prints "(fault)".
  * No allocation, no lock: the fixed size and all offsets are computed at
  * definition time (kpt_typed_layout()).
  *
@@ -110,6 +111,8 @@ int kpt_typed_compile(struct kpt_probe *p, const struct kpt_probe_def *def,
 			/* the string is read AT the address */
 			a->nops--;
 			a->off = last->val;
+			a->flags |= KPT_CA_MEM;
+			p->has_mem = true;
 			if (last->op == KPT_COP_UDEREF)
 				a->flags |= KPT_CA_UMEM | KPT_CA_USTR;
 		} else if (last->op != KPT_COP_COMM &&
@@ -121,7 +124,6 @@ int kpt_typed_compile(struct kpt_probe *p, const struct kpt_probe_def *def,
 			a->flags |= KPT_CA_USTR;
 		a->store = da->array_len ? KPT_ST_STRARR : KPT_ST_STRING;
 		a->size = sizeof(u32);
-		p->has_mem = true;
 		p->has_dyn = true;
 		break;
 	case KPT_T_SYMSTR:

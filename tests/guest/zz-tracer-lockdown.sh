@@ -18,15 +18,20 @@ E=$KPT/kprobe_events
 FAULT=0xfffffffffffffff2
 echo > $TRACEFS/trace
 echo 'p:lk kpt_test_six_args a0 @kpt_test_data +8(@kpt_test_data)' > $E || fail "defining"
+# today's types: a string read through memory faults too; $comm and an
+# immediate string are no memory fetch
+echo 'p:lks kpt_test_string s=+0(%di):string c=$comm l=\"lit" v=+0(%di):u8' >> $E || fail "defining lks"
 # files opened before the lockdown stay usable: that is how we look
 exec 3< $TRACEFS/trace_pipe
 exec 4>> $E
 exec 5> $KPT_TEST/call
 echo "six_args 1" >&5
+echo "string 1" >&5
 
 echo confidentiality > $L || fail "raising lockdown"
 cat $L
 echo "six_args 1" >&5
+echo "string 1" >&5
 exec 5>&-
 
 # defining probes is refused: by debugfs at open, by us at write
@@ -47,4 +52,8 @@ n=$(grep -c 'kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 0x1234
 assert_eq "$n" 1 "memory read before the lockdown"
 n=$(grep -c "kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 $FAULT $FAULT\$" /tmp/pipe)
 assert_eq "$n" 1 "memory refused after the lockdown"
+n=$(grep -c ' lks: (kpt_test_string+0x0/0x[0-9a-f]* \[kprobetrace_test\]) s="kprobetrace" c="sh" l="lit" v=107$' /tmp/pipe)
+assert_eq "$n" 1 "typed: string read before the lockdown"
+n=$(grep -c ' lks: (kpt_test_string+0x0/0x[0-9a-f]* \[kprobetrace_test\]) s=(fault) c="sh" l="lit" v=242$' /tmp/pipe)
+assert_eq "$n" 1 "typed: string refused after the lockdown"
 echo "lockdown OK"
