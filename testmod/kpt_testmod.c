@@ -82,13 +82,16 @@ struct kpt_test_types {
 	const char *names[3];	/* 32: "one" "two" "three" */
 	u32 arr[4];		/* 56: 1 2 3 4 */
 	void *fn;		/* 72: kpt_test_ret */
+	const char *long_str;	/* 80: 6000 'a's */
 };
+
+static char kpt_test_long_str[6001];
 
 static struct kpt_test_types kpt_test_types_obj = {
 	.s64v = -5000000000LL, .s32v = -70000, .s16v = -300, .s8v = -5,
 	.u8v = 200, .flags = 0xdeadbeef, .u16v = 60000, .name = "types-name",
 	.names = { "one", "two", "three" }, .arr = { 1, 2, 3, 4 },
-	.fn = kpt_test_ret,
+	.fn = kpt_test_ret, .long_str = kpt_test_long_str,
 };
 
 __kpt_target long kpt_test_types(const struct kpt_test_types *t,
@@ -189,6 +192,7 @@ static struct dentry *kpt_test_dir;
 
 static int __init kpt_test_init(void)
 {
+	memset(kpt_test_long_str, 'a', sizeof(kpt_test_long_str) - 1);
 	kpt_test_dir = debugfs_create_dir("kprobetrace_test", NULL);
 	if (IS_ERR(kpt_test_dir))
 		return PTR_ERR(kpt_test_dir);

@@ -57,6 +57,15 @@ assert_match "${12} ${13}" '^fns=\{kpt_test_ret\+0x0/0x[0-9a-f]+ \[kprobetrace_t
 set -- $(grep ' tstr: ' $T | tail -n 1 | sed 's/^[^)]*) //')
 assert_eq "$1 $7 $8 $9" 'name="types-name" us=(fault) us2=(fault) uc=242' "NULL user string faults (u8 fault value 0xf2)"
 
+# a string longer than a record is cut (records are at most 4000 bytes):
+# "a" x (4000 - 16 header - 4 data_loc - 1 NUL)
+echo 'p:tlong kpt_test_types l=+0(+80(%di)):string' >> $E || fail "long string"
+echo "types 1" > $KPT_TEST/call
+v=$(vals tlong)
+assert_eq "${#v}" $((3 + 3979 + 1)) "long string cut to fit the record"
+assert_match "$v" '^l="a+"$' "long string"
+echo '-:tlong' >> $E
+
 # filters on typed fields and strings
 echo > $T
 echo 'name ~ "types*" && uc == 117' > $D/tstr/filter || fail "string filter"
