@@ -478,7 +478,8 @@ static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 
 static nokprobe_inline void
 kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
-	       struct pt_regs *regs, struct kretprobe_instance *ri, u32 size)
+	       struct pt_regs *regs, struct kretprobe_instance *ri, u32 size,
+	       bool today)
 {
 	struct trace_event_buffer fbuffer;
 	void *rec;
@@ -489,7 +490,7 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 	if (!rec)
 		return;
 	fbuffer.regs = regs;
-	if (p->today)
+	if (today)
 		kpt_typed_store(p, rec, size, regs, ri);
 	else
 		kpt_fill(p, rec, regs, ri);
@@ -501,7 +502,7 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 static nokprobe_inline void kpt_perf_record(struct kpt_probe *p,
 					    struct pt_regs *regs,
 					    struct kretprobe_instance *ri,
-					    u32 rec_size)
+					    u32 rec_size, bool today)
 {
 	struct hlist_head *head = this_cpu_ptr(p->ev->call.perf_events);
 	int size, rctx;
@@ -513,7 +514,7 @@ static nokprobe_inline void kpt_perf_record(struct kpt_probe *p,
 	rec = perf_trace_buf_alloc(size, NULL, &rctx);
 	if (!rec)
 		return;
-	if (p->today)
+	if (today)
 		kpt_typed_store(p, rec, rec_size, regs, ri);
 	else
 		kpt_fill(p, rec, regs, ri);
@@ -522,22 +523,42 @@ static nokprobe_inline void kpt_perf_record(struct kpt_probe *p,
 }
 #endif
 
-void kpt_event_record(struct kpt_probe *p, struct pt_regs *regs,
-		      struct kretprobe_instance *ri)
+/* today is a constant: the seed's path has no test of today's format */
+static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
+						 struct pt_regs *regs,
+						 struct kretprobe_instance *ri,
+						 bool today)
 {
 	struct kpt_link *link;
 	u32 size = p->rec_size;
 
 	/* today's strings: measured first (kpt_types.c) */
-	if (p->has_dyn)
+	if (today && p->has_dyn)
 		size += kpt_typed_dyn_size(p, regs);
 	/* kprobe handlers run with preemption off: an RCU reader */
 	list_for_each_entry_rcu(link, &p->ev->links, list)
-		kpt_record_one(p, link->file, regs, ri, size);
+		kpt_record_one(p, link->file, regs, ri, size, today);
 #ifdef CONFIG_PERF_EVENTS
 	if (unlikely(READ_ONCE(p->ev->perf_on)))
-		kpt_perf_record(p, regs, ri, size);
+		kpt_perf_record(p, regs, ri, size, today);
 #endif
+}
+
+static noinline void kpt_event_record_today(struct kpt_probe *p,
+					    struct pt_regs *regs,
+					    struct kretprobe_instance *ri)
+{
+	kpt_event_record_fmt(p, regs, ri, true);
+}
+NOKPROBE_SYMBOL(kpt_event_record_today);
+
+void kpt_event_record(struct kpt_probe *p, struct pt_regs *regs,
+		      struct kretprobe_instance *ri)
+{
+	if (unlikely(p->today))
+		kpt_event_record_today(p, regs, ri);
+	else
+		kpt_event_record_fmt(p, regs, ri, false);
 }
 NOKPROBE_SYMBOL(kpt_event_record);
 

@@ -61,10 +61,13 @@ kpt_convert(const struct kpt_carg *a, unsigned long v)
 	return v;
 }
 
-/* Evaluate the arg's ops into *val; false if a memory read faults. */
+/*
+ * Evaluate the arg's ops into *val; false if a memory read faults.  typed
+ * (a constant): today's format, whose ops may also be COMM.
+ */
 static nokprobe_inline bool
 kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
-	 bool mem_ok, unsigned long *val)
+	 bool mem_ok, unsigned long *val, bool typed)
 {
 	const struct kpt_cop *op = &p->ops[a->first];
 	const struct kpt_cop *end = op + a->nops;
@@ -96,7 +99,8 @@ kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
 		v = op->val;
 		break;
 	case KPT_COP_COMM:
-		v = (unsigned long)current->comm;
+		if (typed)
+			v = (unsigned long)current->comm;
 		break;
 	}
 	for (op++; op < end; op++) {
@@ -124,7 +128,7 @@ kpt_fetch_one(struct kpt_probe *p, const struct kpt_carg *a,
 {
 	unsigned long v;
 
-	if (!kpt_eval(p, a, regs, mem_ok, &v))
+	if (!kpt_eval(p, a, regs, mem_ok, &v, false))
 		return KPT_FAULT_VALUE;
 	return kpt_convert(a, v);
 }
@@ -238,13 +242,13 @@ u32 kpt_typed_dyn_size(struct kpt_probe *p, struct pt_regs *regs)
 	unsigned int i, j;
 
 	for (i = 0; i < p->nargs; i++) {
-		const struct kpt_carg *a = &p->args[i];
+		const struct kpt_targ *a = &p->targs[i];
 		bool ustr = a->flags & KPT_CA_USTR;
 		unsigned long v, ptr;
 
 		if (a->store < KPT_ST_STRING)
 			continue;
-		if (!kpt_eval(p, a, regs, mem_ok, &v))
+		if (!kpt_eval(p, &p->args[i], regs, mem_ok, &v, true))
 			continue;
 		switch (a->store) {
 		case KPT_ST_STRING:
@@ -312,28 +316,29 @@ void kpt_typed_store(struct kpt_probe *p, void *rec, u32 size,
 		r->ip = (unsigned long)p->rp.kp.addr;
 	}
 	for (i = 0; i < p->nargs; i++) {
-		const struct kpt_carg *a = &p->args[i];
+		const struct kpt_carg *ca = &p->args[i];
+		const struct kpt_targ *a = &p->targs[i];
 		bool ustr = a->flags & KPT_CA_USTR;
 		u8 *field = base + a->offset;
 		unsigned long v = 0, e, ptr;
-		bool ok = kpt_eval(p, a, regs, mem_ok, &v);
+		bool ok = kpt_eval(p, ca, regs, mem_ok, &v, true);
 		u32 n;
 
 		switch (a->store) {
 		case KPT_ST_VAL:
-			kpt_put(field, ok ? kpt_convert(a, v) : KPT_FAULT_VALUE,
-				a->size);
+			kpt_put(field, ok ? kpt_convert(ca, v) : KPT_FAULT_VALUE,
+				ca->size);
 			break;
 		case KPT_ST_ARRAY:
-			for (j = 0; j < a->count; j++, field += a->size) {
+			for (j = 0; j < a->count; j++, field += ca->size) {
 				e = 0;
-				if (ok && kpt_read(&e, v + a->off + j * a->size,
-						   a->size,
+				if (ok && kpt_read(&e, v + a->off + j * ca->size,
+						   ca->size,
 						   a->flags & KPT_CA_UMEM))
-					e = kpt_convert(a, e);
+					e = kpt_convert(ca, e);
 				else
 					e = KPT_FAULT_VALUE;
-				kpt_put(field, e, a->size);
+				kpt_put(field, e, ca->size);
 			}
 			break;
 		case KPT_ST_STRING:
@@ -635,6 +640,12 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	p->hits = alloc_percpu(unsigned long);
 	if (!p->args || !p->ops || !p->hits)
 		goto nomem;
+	if (p->today) {
+		p->targs = kcalloc(max_t(unsigned int, def->nargs, 1),
+				   sizeof(*p->targs), GFP_KERNEL);
+		if (!p->targs)
+			goto nomem;
+	}
 
 	/* listed as written back: our group is the default, left out */
 	need = kpt_format_probe_opts(def, KPT_FMT_NO_DEFAULT_GROUP, NULL, 0) + 1;
@@ -953,6 +964,7 @@ void kpt_probe_free(struct kpt_probe *p)
 	kfree(p->listing);
 	kfree(p->ops);
 	kfree(p->args);
+	kfree(p->targs);
 	kvfree(p->def);
 	kfree(p);
 }

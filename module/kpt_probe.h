@@ -65,14 +65,16 @@ struct kpt_carg {
 	u8 size;		/* value size in bytes (1 2 4 8; strings 4) */
 	u8 bf_width;
 	u8 bf_offset;
-	/* today's format only */
+};
+
+/* Today's format only: where and how an arg is stored (p->targs). */
+struct kpt_targ {
 	u8 store;		/* enum kpt_store_kind */
 	u8 count;		/* TYPE[N]: N, else 0 */
 	u8 flags;		/* KPT_CA_* */
 	u16 offset;		/* of the field, from the start of the record */
 	long off;		/* ARRAY, STRING, STRARR: added to the value */
 };
-
 /* One trace instance that enabled the event (RCU list, see kpt_event.c). */
 struct kpt_link {
 	struct list_head list;
@@ -116,6 +118,7 @@ struct kpt_probe {
 					 * without the strings)
 					 */
 	struct kpt_carg *args;
+	struct kpt_targ *targs;		/* today's format only */
 	struct kpt_cop *ops;
 	unsigned long __percpu *hits;
 	/* selftest only: gets the fetched values instead of the trace */

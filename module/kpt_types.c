@@ -93,10 +93,11 @@ int kpt_typed_compile(struct kpt_probe *p, const struct kpt_probe_def *def,
 		      unsigned int idx, size_t pos, struct kpt_err *e)
 {
 	const struct kpt_probe_arg *da = &def->args[idx];
-	struct kpt_carg *a = &p->args[idx];
-	struct kpt_cop *last = &p->ops[a->first + a->nops - 1];
-	bool last_deref = a->nops > 1 && (last->op == KPT_COP_DEREF ||
-					  last->op == KPT_COP_UDEREF);
+	struct kpt_carg *ca = &p->args[idx];
+	struct kpt_targ *a = &p->targs[idx];
+	struct kpt_cop *last = &p->ops[ca->first + ca->nops - 1];
+	bool last_deref = ca->nops > 1 && (last->op == KPT_COP_DEREF ||
+					   last->op == KPT_COP_UDEREF);
 
 	a->count = da->array_len;
 	a->flags = 0;
@@ -109,21 +110,21 @@ int kpt_typed_compile(struct kpt_probe *p, const struct kpt_probe_def *def,
 	case KPT_T_USTRING:
 		if (last_deref) {
 			/* the string is read AT the address */
-			a->nops--;
+			ca->nops--;
 			a->off = last->val;
 			a->flags |= KPT_CA_MEM;
 			p->has_mem = true;
 			if (last->op == KPT_COP_UDEREF)
 				a->flags |= KPT_CA_UMEM | KPT_CA_USTR;
 		} else if (last->op != KPT_COP_COMM &&
-			   (a->nops != 1 || last->op != KPT_COP_IMM)) {
+			   (ca->nops != 1 || last->op != KPT_COP_IMM)) {
 			return kpt_err_set(e, -EINVAL, pos,
 					   "a string must be read from memory: +OFFS(ARG):string");
 		}
 		if (da->type == KPT_T_USTRING)
 			a->flags |= KPT_CA_USTR;
 		a->store = da->array_len ? KPT_ST_STRARR : KPT_ST_STRING;
-		a->size = sizeof(u32);
+		ca->size = sizeof(u32);
 		p->has_dyn = true;
 		break;
 	case KPT_T_SYMSTR:
@@ -131,12 +132,12 @@ int kpt_typed_compile(struct kpt_probe *p, const struct kpt_probe_def *def,
 			return kpt_err_set(e, -EINVAL, pos,
 					   "symstr takes no array (as in the kernel)");
 		a->store = KPT_ST_SYMSTR;
-		a->size = sizeof(u32);
+		ca->size = sizeof(u32);
 		p->has_dyn = true;
 		break;
 	default:
 		if (da->array_len) {
-			a->nops--;
+			ca->nops--;
 			a->off = last->val;
 			if (last->op == KPT_COP_UDEREF)
 				a->flags |= KPT_CA_UMEM;
@@ -198,10 +199,10 @@ int kpt_typed_layout(struct kpt_probe *p, const struct kpt_probe_def *def,
 	char *str;
 
 	for (i = 0; i < p->nargs; i++) {
-		struct kpt_carg *a = &p->args[i];
+		struct kpt_targ *a = &p->targs[i];
 
 		a->offset = off;
-		off += a->size * (a->count ? a->count : 1);
+		off += p->args[i].size * (a->count ? a->count : 1);
 		if (off > KPT_TYPED_REC_MAX - 64)
 			return kpt_err_set(e, -E2BIG, 0,
 					   "the event's arguments take more than %u bytes",
@@ -222,12 +223,12 @@ int kpt_typed_layout(struct kpt_probe *p, const struct kpt_probe_def *def,
 	d->event = str;
 	str += scnprintf(str, KPT_NAME_MAX + 1, "%s", def->event) + 1;
 	for (i = 0; i < p->nargs; i++) {
-		const struct kpt_carg *a = &p->args[i];
+		const struct kpt_targ *a = &p->targs[i];
 		struct kpt_parg_desc *pa = &d->args[i];
 
 		pa->offset = a->offset;
-		pa->pk = kpt_print_kind(a->type);
-		pa->size = a->size;
+		pa->pk = kpt_print_kind(p->args[i].type);
+		pa->size = p->args[i].size;
 		pa->count = a->count;
 		pa->name = str;
 		if (def->syntax == KPT_SYNTAX_TODAY && def->args[i].name[0])
