@@ -336,6 +336,13 @@ static int kpt_check_append(struct kpt_op *op, struct kpt_probe *to)
 			    kpt_label(to, label),
 			    to->is_return ? "return" : "entry",
 			    p->is_return ? " return" : "n entry");
+	} else if (p->today != to->today) {
+		/* one record layout per event (kpt_types.c) */
+		kpt_err_set(&e, -EEXIST, 0,
+			    "event %s records in %s format: cannot append a probe in %s",
+			    kpt_label(to, label),
+			    to->today ? "today's" : "the seed's",
+			    p->today ? "today's" : "the seed's");
 	} else if (!kpt_probe_def_same_fields(to->def, p->def)) {
 		kpt_err_set(&e, -EEXIST,
 			    kpt_token_pos(op->line, op->len, 2),
