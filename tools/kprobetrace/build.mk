@@ -5,6 +5,7 @@
 #                                $(BUILD)/guest-bin/ (the guest's /kpt/bin)
 #   host-test-cmd-btf            BTF -> fetch-argument mapping (synthetic BTF,
 #                                and the host's /sys/kernel/btf/vmlinux if any)
+#   host-test-cmd-ringbuf        ring buffer page parser (ASan+UBSan)
 #   host-test-cmd-doc            man page, --help texts, bash completion
 KPT_CMD_DIR := tools/kprobetrace
 KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
@@ -35,6 +36,17 @@ HOST_TESTS += cmd-btf
 .PHONY: host-test-cmd-btf
 host-test-cmd-btf: $(KPT_CMD_BTF_TEST)
 	$(KPT_CMD_BTF_TEST)
+
+KPT_CMD_RB_TEST := $(BUILD)/tests/test_cmd_ringbuf
+$(KPT_CMD_RB_TEST): tests/host/test_cmd_ringbuf.c $(KPT_CMD_DIR)/kpt_ringbuf.c \
+		$(KPT_CMD_DIR)/kpt_ringbuf.h
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) $(SAN_FLAGS) $< $(KPT_CMD_DIR)/kpt_ringbuf.c -o $@
+
+HOST_TESTS += cmd-ringbuf
+.PHONY: host-test-cmd-ringbuf
+host-test-cmd-ringbuf: $(KPT_CMD_RB_TEST)
+	$(KPT_CMD_RB_TEST)
 
 HOST_TESTS += cmd-doc
 .PHONY: host-test-cmd-doc

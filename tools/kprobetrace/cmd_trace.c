@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "kpt_cmd.h"
+#include "kpt_ringbuf.h"
 #include "kpt_probe_def.h"
 
 static const char trace_usage[] =
@@ -398,102 +399,7 @@ static void print_record(const struct event *e, int cpu, uint64_t ts,
 	printf("\n");
 }
 
-/* ---- the ring buffer ---- */
-
-struct rec {
-	uint64_t ts;
-	int cpu, len;
-	uint8_t *data;
-};
-
-static struct rec *recs;
-static size_t nrecs, caprecs;
-
-static void add_rec(uint64_t ts, int cpu, const uint8_t *d, int len)
-{
-	if (nrecs == caprecs) {
-		size_t cap = caprecs ? caprecs * 2 : 256;
-		struct rec *n = realloc(recs, cap * sizeof(*recs));
-
-		if (!n)
-			return;
-		recs = n;
-		caprecs = cap;
-	}
-	recs[nrecs].data = malloc(len);
-	if (!recs[nrecs].data)
-		return;
-	memcpy(recs[nrecs].data, d, len);
-	recs[nrecs].ts = ts;
-	recs[nrecs].cpu = cpu;
-	recs[nrecs].len = len;
-	nrecs++;
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return v;
-}
-
-/* One page of trace_pipe_raw: u64 timestamp, u64 commit, events. */
-static void parse_page(const uint8_t *page, size_t psize, int cpu)
-{
-	uint64_t ts, commit;
-	size_t off = 16, end;
-
-	memcpy(&ts, page, 8);
-	memcpy(&commit, page + 8, 8);
-	end = 16 + (commit & 0xfffffff);
-	if (end > psize)
-		end = psize;
-	while (off + 4 <= end) {
-		uint32_t h = rd32(page + off);
-		uint32_t type_len = h & 0x1f, delta = h >> 5;
-		uint32_t arr = off + 8 <= end ? rd32(page + off + 4) : 0;
-
-		switch (type_len) {
-		case 29:	/* padding */
-			if (!delta)
-				return;
-			ts += delta;
-			off += 4 + arr;
-			break;
-		case 30:	/* time extend */
-			ts += delta + ((uint64_t)arr << 27);
-			off += 8;
-			break;
-		case 31:	/* absolute time stamp */
-			ts = ((uint64_t)arr << 27) | delta;
-			off += 8;
-			break;
-		case 0:		/* length in array[0] */
-			ts += delta;
-			if (arr < 4 || off + 4 + arr > end)
-				return;
-			add_rec(ts, cpu, page + off + 8, arr - 4);
-			off += 4 + ((arr + 3) & ~3u);
-			break;
-		default:
-			ts += delta;
-			if (off + 4 + type_len * 4 > end)
-				return;
-			add_rec(ts, cpu, page + off + 4, type_len * 4);
-			off += 4 + type_len * 4;
-		}
-	}
-}
-
-static int by_ts(const void *a, const void *b)
-{
-	const struct rec *x = a, *y = b;
-
-	return x->ts < y->ts ? -1 : x->ts > y->ts;
-}
-
-static int pid_of(const struct rec *r)
+static int pid_of(const struct kpt_rec *r)
 {
 	int pid = -1;
 
@@ -590,12 +496,10 @@ int kpt_cmd_trace(int argc, char **argv)
 		     read(fds[cpu], buf, page) == page; i++) {
 			bool others = false;
 
-			parse_page(buf, page, cpu);
-			for (size_t j = 0; j < nrecs; j++) {
-				others |= pid_of(&recs[j]) != self;
-				free(recs[j].data);
-			}
-			nrecs = 0;
+			kpt_rb_parse_page(buf, page, cpu);
+			for (size_t j = 0; j < kpt_rb.n; j++)
+				others |= pid_of(&kpt_rb.recs[j]) != self;
+			kpt_rb_clear();
 			if (!others)
 				break;
 		}
@@ -613,26 +517,28 @@ int kpt_cmd_trace(int argc, char **argv)
 		for (int cpu = 0; cpu < ncpu; cpu++)
 			for (int i = 0; i < 64 &&
 			     read(fds[cpu], buf, page) == page; i++)
-				parse_page(buf, page, cpu);
-		qsort(recs, nrecs, sizeof(*recs), by_ts);
-		for (size_t i = 0; i < nrecs; i++) {
+				kpt_rb_parse_page(buf, page, cpu);
+		kpt_rb_sort();
+		for (size_t i = 0; i < kpt_rb.n; i++) {
+			struct kpt_rec *rec = &kpt_rb.recs[i];
 			uint16_t type;
 			struct event *e;
 
-			memcpy(&type, recs[i].data, 2);
+			if (rec->len < 8)	/* not even a trace_entry */
+				continue;
+			memcpy(&type, rec->data, 2);
 			e = event_of(type);
 			if (!e && time(NULL) != reloaded) {
 				reloaded = time(NULL);
 				load_events();
 				e = event_of(type);
 			}
-			if (e && e->wanted && pid_of(&recs[i]) != self &&
+			if (e && e->wanted && pid_of(rec) != self &&
 			    (count < 0 || printed < count)) {
-				print_record(e, recs[i].cpu, recs[i].ts,
-					     recs[i].data, recs[i].len);
+				print_record(e, rec->cpu, rec->ts,
+					     rec->data, rec->len);
 				printed++;
 			}
-			free(recs[i].data);
 		}
 		fflush(stdout);
 		if (printed == shown) {
@@ -640,7 +546,7 @@ int kpt_cmd_trace(int argc, char **argv)
 
 			nanosleep(&ms100, NULL);
 		}
-		nrecs = 0;
+		kpt_rb_clear();
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (timeout >= 0 && (now.tv_sec - t0.tv_sec) +
 		    (now.tv_nsec - t0.tv_nsec) / 1e9 >= timeout)
@@ -649,7 +555,7 @@ int kpt_cmd_trace(int argc, char **argv)
 	for (int cpu = 0; cpu < ncpu; cpu++)
 		close(fds[cpu]);
 	free(buf);
-	free(recs);
+	kpt_rb_clear();
 	free_events();
 	return 0;
 }

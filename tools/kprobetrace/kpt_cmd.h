@@ -10,7 +10,8 @@
  *   kpt_kcore.c   /proc/kcore: kernel memory by virtual address
  *   cmd_add.c     add
  *   cmd_manage.c  list, del, enable, disable, clear, profile
- *   cmd_trace.c   trace (binary ring buffer reader)
+ *   kpt_ringbuf.c ring buffer pages (trace_pipe_raw) -> records
+ *   cmd_trace.c   trace: records -> events -> one line per hit
  *   cmd_where.c   where
  */
 #ifndef KPT_CMD_H
@@ -52,10 +53,6 @@ int kpt_write_events(const char *text, bool trunc);
 int kpt_write_file(const char *path, const char *text);
 /* Print the last entry of error_log to stderr (indented). */
 void kpt_print_last_error(void);
-/* The last entry of error_log, "" if none (static buffer). */
-const char *kpt_last_error(void);
-/* Clear error_log (O_TRUNC). */
-void kpt_clear_errors(void);
 bool kpt_valid_event_name(const char *s);
 void kpt_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void kpt_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

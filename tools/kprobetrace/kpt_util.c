@@ -169,7 +169,7 @@ int kpt_write_file(const char *path, const char *text)
 	return write_path(path, text, 0);
 }
 
-const char *kpt_last_error(void)
+static const char *last_error(void)
 {
 	static char last[4096];
 	char p[512], *log, *s, *start = NULL;
@@ -191,7 +191,7 @@ const char *kpt_last_error(void)
 
 void kpt_print_last_error(void)
 {
-	const char *e = kpt_last_error();
+	const char *e = last_error();
 	const char *s = e;
 
 	if (!*e)
@@ -204,17 +204,6 @@ void kpt_print_last_error(void)
 		fprintf(stderr, "    %.*s\n", n, s);
 		s += n + (nl ? 1 : 0);
 	}
-}
-
-void kpt_clear_errors(void)
-{
-	char p[512];
-	int fd;
-
-	kpt_path(p, sizeof(p), kpt_dir(), "error_log");
-	fd = open(p, O_WRONLY | O_TRUNC);
-	if (fd >= 0)
-		close(fd);
 }
 
 bool kpt_valid_event_name(const char *s)
