@@ -39,7 +39,8 @@ static const char add_usage[] =
 "Without ARGs: every parameter (entry probe) or $retval (return probe).\n"
 "\n"
 "options:\n"
-"  -e, --event NAME   event name (default FUNC, FUNC__return, FUNC_OFFS)\n"
+"  -e, --event [GRP/]NAME  event name (default FUNC, FUNC__return,\n"
+"                     FUNC_OFFS) and group (default kprobetrace)\n"
 "  -n, --dry-run      print the line, do not write it\n"
 "  -v, --verbose      also show each argument's C type\n"
 "  -h, --help         this help\n"
@@ -62,7 +63,7 @@ struct add_req {
 	char module[64];
 	long offs;
 	bool is_return;
-	char event[80];
+	char event[140];
 	int nargs;
 	char *args[MAX_ARGS];
 };
@@ -402,7 +403,7 @@ int kpt_cmd_add(int argc, char **argv)
 		case 'e':
 			snprintf(q.event, sizeof(q.event), "%s", optarg);
 			if (!kpt_valid_event_name(q.event)) {
-				kpt_err("bad event name '%s' (letters, digits, _; at most 64)",
+				kpt_err("bad event name '%s' ([GRP/]EVENT: letters, digits, _; at most 64 each)",
 					optarg);
 				return KPT_EXIT_USAGE;
 			}

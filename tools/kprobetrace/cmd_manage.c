@@ -14,12 +14,13 @@ static const char list_usage[] =
 "  -r, --raw    print kprobe_events as it is\n"
 "exit: 0 ok, 7 module not loaded\n";
 static const char del_usage[] =
-"usage: kprobetrace del EVENT...\n"
+"usage: kprobetrace del [GRP/]EVENT...\n"
 "\n"
-"Delete the probes of each EVENT (writes -:EVENT).\n"
+"Delete each event with its probes (writes -:[GRP/]EVENT; without GRP/,\n"
+"the events of that name in every group).\n"
 "exit: 0 ok, 6 refused (in use), 7 module not loaded, 8 no such event\n";
 static const char enable_usage[] =
-"usage: kprobetrace %s EVENT... | -a\n"
+"usage: kprobetrace %s [GRP/]EVENT... | -a\n"
 "\n"
 "Arm or disarm events (events/kprobetrace/EVENT/enable). A new probe is\n"
 "enabled at once; disable stops recording without deleting it.\n"
@@ -90,8 +91,12 @@ static int read_listing(char **textp, struct listed *out, int max)
 #define MAX_LISTED 4096
 static struct listed listed[MAX_LISTED];
 
+/*
+ * Hits and misses of the nth probe (0-based) of an event: kprobe_profile
+ * has one line per probe, named by the event, in the listing's order.
+ */
 static const char *find_profile(const char *prof, const char *event,
-				char *hits, char *miss)
+				int nth, char *hits, char *miss)
 {
 	const char *s = prof;
 	size_t el = strlen(event);
@@ -101,7 +106,7 @@ static const char *find_profile(const char *prof, const char *event,
 	while (s && *s) {
 		while (*s == ' ')
 			s++;
-		if (!strncmp(s, event, el) && s[el] == ' ') {
+		if (!strncmp(s, event, el) && s[el] == ' ' && !nth--) {
 			sscanf(s + el, "%31s %31s", hits, miss);
 			return s;
 		}
@@ -166,12 +171,18 @@ int kpt_cmd_list(int argc, char **argv)
 	t = kpt_table_new(6, hdr);
 	kpt_table_right(t, 4);
 	for (int i = 0; i < n; i++) {
-		char en[16], hits[32], miss[32];
+		char en[16], hits[32], miss[32], label[160];
 		const char *row[6];
 
 		enabled_of(&listed[i], en, sizeof(en));
-		find_profile(prof, listed[i].event, hits, miss);
-		row[0] = listed[i].event;
+		int nth = 0;
+
+		for (int j = 0; j < i; j++)
+			nth += !strcmp(listed[j].event, listed[i].event);
+		find_profile(prof, listed[i].event, nth, hits, miss);
+		kpt_event_label(listed[i].group, listed[i].event, label,
+				sizeof(label));
+		row[0] = label;
 		row[1] = listed[i].kind == 'r' ? "return" : "entry";
 		row[2] = listed[i].point;
 		row[3] = en;
@@ -192,7 +203,7 @@ static bool event_exists(const char *event)
 	bool found = false;
 
 	for (int i = 0; i < n; i++)
-		if (!strcmp(listed[i].event, event))
+		if (kpt_event_matches(event, listed[i].group, listed[i].event))
 			found = true;
 	free(text);
 	return found;
@@ -259,7 +270,8 @@ static int set_enable(int argc, char **argv, const char *val)
 		for (int j = 0; j < n; j++) {
 			char p[512];
 
-			if (!all && strcmp(listed[j].event, argv[i]))
+			if (!all && !kpt_event_matches(argv[i], listed[j].group,
+							listed[j].event))
 				continue;
 			found = true;
 			kpt_path(p, sizeof(p), kpt_tracefs(),

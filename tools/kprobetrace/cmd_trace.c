@@ -25,7 +25,7 @@
 #include "kpt_probe_def.h"
 
 static const char trace_usage[] =
-"usage: kprobetrace trace [-b] [-n COUNT] [-t SECONDS] [EVENT...]\n"
+"usage: kprobetrace trace [-b] [-n COUNT] [-t SECONDS] [[GRP/]EVENT...]\n"
 "\n"
 "Follow the trace buffer and print one line per hit of the given events\n"
 "(default: every kprobetrace event, also ones added later):\n"
@@ -57,6 +57,7 @@ struct event {
 	char name[KPT_NAME_MAX + 1];
 	int id;
 	bool is_return, wanted, today;
+	bool multi;		/* one of several probes of the event */
 	struct kpt_probe_def *def;
 	struct field ip, func, ret_ip, nargs;
 	struct field *args;
@@ -116,12 +117,12 @@ static void free_events(void)
 	nevents = 0;
 }
 
-static bool wanted(const char *name)
+static bool wanted(const char *group, const char *name)
 {
 	if (!nwant)
 		return true;
 	for (int i = 0; i < nwant; i++)
-		if (!strcmp(want[i], name))
+		if (kpt_event_matches(want[i], group, name))
 			return true;
 	return false;
 }
@@ -144,6 +145,7 @@ static int load_events(void)
 		struct kpt_parse_error pe;
 		char *id, *fmt;
 
+		memset(e, 0, sizeof(*e));
 		e->def = malloc(sizeof(*e->def));
 		if (!e->def)
 			break;
@@ -156,7 +158,7 @@ static int load_events(void)
 		snprintf(e->group, sizeof(e->group), "%s", e->def->group);
 		snprintf(e->name, sizeof(e->name), "%s", e->def->event);
 		e->is_return = e->def->kind == KPT_PROBE_RETURN;
-		e->wanted = wanted(e->name);
+		e->wanted = wanted(e->group, e->name);
 		kpt_path(p, sizeof(p), kpt_tracefs(), "events/%s/%s/id",
 			 e->group, e->name);
 		id = kpt_read_file(p, NULL);
@@ -207,6 +209,10 @@ static int load_events(void)
 		nevents++;
 	}
 	free(text);
+	for (int i = 0; i < nevents; i++)
+		for (int j = 0; j < nevents; j++)
+			if (i != j && events[i].id == events[j].id)
+				events[i].multi = true;
 	return 0;
 }
 
@@ -362,11 +368,11 @@ static void print_record(const struct event *e, int cpu, uint64_t ts,
 
 	memcpy(&pid, d + 4, 4);
 	comm_of(pid, comm, sizeof(comm));
+	kpt_event_label(e->group, e->name, b, sizeof(b));
 	printf("%5" PRIu64 ".%06" PRIu64 " %s-%d [%03d] %s: ",
-	       ts / 1000000000, ts % 1000000000 / 1000, comm, pid, cpu,
-	       e->name);
+	       ts / 1000000000, ts % 1000000000 / 1000, comm, pid, cpu, b);
 	/* the probe point as defined; kallsyms (slow to read) only if needed */
-	if (e->def->loc == KPT_LOC_SYMBOL)
+	if (e->def->loc == KPT_LOC_SYMBOL && !e->multi)
 		snprintf(a, sizeof(a), "%s+0x%llx",
 			 kpt_def_str(e->def, e->def->symbol),
 			 (unsigned long long)e->def->offset);
@@ -460,7 +466,8 @@ int kpt_cmd_trace(int argc, char **argv)
 		bool found = false;
 
 		for (int j = 0; j < nevents; j++)
-			found |= !strcmp(events[j].name, want[i]);
+			found |= kpt_event_matches(want[i], events[j].group,
+						   events[j].name);
 		if (!found) {
 			kpt_err("no event '%s' (see kprobetrace list)", want[i]);
 			return KPT_EXIT_NOEVENT;

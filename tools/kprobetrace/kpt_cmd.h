@@ -53,7 +53,13 @@ int kpt_write_events(const char *text, bool trunc);
 int kpt_write_file(const char *path, const char *text);
 /* Print the last entry of error_log to stderr (indented). */
 void kpt_print_last_error(void);
+/* [GRP/]EVENT: letters, digits, _, not starting with a digit, <= 64 each */
 bool kpt_valid_event_name(const char *s);
+/* Does a user's [GRP/]EVENT name this event?  (EVENT: in any group) */
+bool kpt_event_matches(const char *arg, const char *group, const char *event);
+/* EVENT, or GRP/EVENT outside the default group */
+void kpt_event_label(const char *group, const char *event, char *buf,
+		     size_t size);
 void kpt_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void kpt_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* --help / -h among argv[1..]? */

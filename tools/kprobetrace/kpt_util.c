@@ -206,17 +206,44 @@ void kpt_print_last_error(void)
 	}
 }
 
-bool kpt_valid_event_name(const char *s)
+static bool valid_name(const char *s, size_t n)
 {
-	size_t n = strlen(s);
-
 	if (!n || n > 64 || (*s >= '0' && *s <= '9'))
 		return false;
-	for (; *s; s++)
-		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') ||
-		      (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+	for (size_t i = 0; i < n; i++)
+		if (!(s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') ||
+		      (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9')))
 			return false;
 	return true;
+}
+
+bool kpt_valid_event_name(const char *s)
+{
+	const char *slash = strchr(s, '/');
+
+	if (slash)
+		return valid_name(s, slash - s) &&
+		       valid_name(slash + 1, strlen(slash + 1));
+	return valid_name(s, strlen(s));
+}
+
+bool kpt_event_matches(const char *arg, const char *group, const char *event)
+{
+	const char *slash = strchr(arg, '/');
+
+	if (!slash)
+		return !strcmp(arg, event);
+	return strlen(group) == (size_t)(slash - arg) &&
+	       !strncmp(arg, group, slash - arg) && !strcmp(slash + 1, event);
+}
+
+void kpt_event_label(const char *group, const char *event, char *buf,
+		     size_t size)
+{
+	if (strcmp(group, "kprobetrace"))
+		snprintf(buf, size, "%s/%s", group, event);
+	else
+		snprintf(buf, size, "%s", event);
 }
 
 bool kpt_wants_help(int argc, char **argv)
