@@ -94,6 +94,10 @@ for tc in $W/test.d/kprobe/*.tc; do
 		fi
 	fi
 	note=$why
+	case "$want" in
+	PASS | SKIP | FAIL | UNSUPPORTED | UNRESOLVED | UNTESTED | XFAIL | "") ;;
+	*) got="$got (listed as '$want': not a result)" bad=$((bad + 1)) ;;
+	esac
 	if [ -z "$exp" ]; then
 		want=?
 		note="not in tests/ftracetest/expected.txt: add it"
