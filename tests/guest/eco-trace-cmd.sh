@@ -1,6 +1,7 @@
 # trace-cmd (Debian's package) on our events: record, then report shows the
 # events, and with -R every field by name (the argN fields and their
-# aliases); report filters on our field names.
+# aliases); today's typed and string fields ($comm, :string, u8/s16/x32)
+# print by name too; report filters on our field names, strings included.
 # needs: trace-cmd
 # timeout: 90
 . /kpt/lib.sh
@@ -35,4 +36,22 @@ trace-cmd report -F 'kprobetrace/tc: a0 == 0x11' > f1.txt 2>&1
 assert_eq "$(grep -c ' tc: ' f1.txt)" 3 "report -F on a0: all match"
 trace-cmd report -F 'kprobetrace/tc: a1 == 0x11' > f2.txt 2>&1
 assert_eq "$(grep -c ' tc: ' f2.txt)" 0 "report -F on a1: none match"
+
+# today's typed and string fields (__data_loc strings, u8/s16/x32, $comm)
+echo 'p:kprobetrace/tstr kpt_test_string s=+0(%di):string comm=$comm' >> $E
+echo 'p:kprobetrace/ttyp kpt_test_six_args x=$arg1:u8 y=$arg2:s16 z=$arg3:x32' >> $E
+echo 'r:kprobetrace/tret kpt_test_string ret=$retval:u64' >> $E
+trace-cmd record -e kprobetrace:tstr -e kprobetrace:ttyp -e kprobetrace:tret \
+	sh -c "echo 'string 2' > $KPT_TEST/call; echo 'six_args 2' > $KPT_TEST/call" > record2.txt 2>&1 ||
+	{ cat record2.txt; fail "trace-cmd record (typed)"; }
+trace-cmd report > report2.txt 2>&1 || { cat report2.txt; fail "trace-cmd report (typed)"; }
+trace-cmd report -R > raw2.txt 2>&1 || { cat raw2.txt; fail "trace-cmd report -R (typed)"; }
+cat report2.txt raw2.txt
+assert_eq "$(grep -Ec ' tstr: +\([0-9a-f]+\) s="kprobetrace" comm="sh"$' report2.txt)" 2 "report: string fields"
+assert_eq "$(grep -Ec ' ttyp: +\([0-9a-f]+\) x=17 y=34 z=0x33$' report2.txt)" 2 "report: typed fields"
+assert_eq "$(grep -Ec ' tret: +\([0-9a-f]+ <- [0-9a-f]+\) ret=11$' report2.txt)" 2 "report: typed return value"
+assert_eq "$(grep -Ec ' tstr: .*s=kprobetrace comm=sh$' raw2.txt)" 2 "report -R: strings by name"
+assert_eq "$(grep -Ec ' ttyp: .*x=(17|0x11) y=(34|0x22) z=(51|0x33)$' raw2.txt)" 2 "report -R: typed fields by name"
+trace-cmd report -F 'kprobetrace/tstr: s == "kprobetrace"' > f3.txt 2>&1
+assert_eq "$(grep -c ' tstr: ' f3.txt)" 2 "report -F on a string field"
 echo "trace-cmd OK"

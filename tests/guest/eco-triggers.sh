@@ -1,5 +1,6 @@
 # ftrace event triggers on our events: traceoff, traceon (with and without a
-# filter), stacktrace, and hist triggers (keys, values, sums, return probes).
+# filter), stacktrace, and hist triggers (keys, values, sums, return probes,
+# a string key, typed u8/s16 fields).
 . /kpt/lib.sh
 E=$KPT/kprobe_events
 D=$TRACEFS/events/kprobetrace
@@ -57,6 +58,21 @@ assert_file_has /tmp/histr '^\{ rv: +(0x)?0*165 \} hitcount: +100$' "hist on the
 echo '!hist:keys=a0:vals=a1,arg2' > $D/trg/trigger || fail "removing the hist trigger"
 echo '!hist:keys=rv.hex:vals=hitcount' > $D/trgr/trigger || fail "removing the return hist trigger"
 [ -z "$(grep -v '^#' $D/trg/trigger)" ] || fail "triggers left: $(cat $D/trg/trigger)"
+
+: hist on typed and string fields of the current syntax
+echo 'p:kprobetrace/hstr kpt_test_string s=+0(%di):string comm=$comm' >> $E
+echo 'p:kprobetrace/htyp kpt_test_six_args x=$arg1:u8 y=$arg2:s16' >> $E
+# (one string key: two would pass the kernel's compound key size limit)
+echo 'hist:keys=s:vals=hitcount if comm == "sh"' > $D/hstr/trigger || fail "hist keyed on a string"
+echo 'hist:keys=x:vals=y' > $D/htyp/trigger || fail "hist on typed fields"
+echo "string 7" > $KPT_TEST/call
+call 5
+cat $D/hstr/hist $D/htyp/hist > /tmp/hist2
+cat /tmp/hist2
+assert_file_has /tmp/hist2 '^\{ s: kprobetrace +\} hitcount: +7$' "hist keyed on a string field"
+assert_file_has /tmp/hist2 '^\{ x: +17 \} hitcount: +5 +y: +170$' "hist on u8/s16 fields"
+echo '!hist:keys=s:vals=hitcount if comm == "sh"' > $D/hstr/trigger || fail "removing the string hist"
+echo '!hist:keys=x:vals=y' > $D/htyp/trigger
 
 : a field that does not exist is refused
 echo 'hist:keys=nosuchfield' > $D/trg/trigger 2>/dev/null && fail "hist on a missing field accepted"
