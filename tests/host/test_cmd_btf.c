@@ -177,6 +177,20 @@ static void synthetic(void)
 	ok("o->u2", false, "+48($arg3)", "s64");
 	ok("o->u1", false, "+48($arg3)", "s32");
 	ok("$retval", true, "$retval", "s32");
+	/* field names: the chain, or its longest tail that fits 32 bytes */
+	{
+		struct kpt_btf_arg a;
+
+		kpt_btf_resolve(&fn, "o->in.name[2]", false, &a, err,
+				sizeof(err));
+		CHECK(!strcmp(a.name, "o_in_name_2"), "name '%s'", a.name);
+		kpt_btf_resolve(&fn, "o->pin->str", false, &a, err,
+				sizeof(err));
+		CHECK(!strcmp(a.name, "o_pin_str"), "name '%s'", a.name);
+		kpt_btf_resolve(&fn, "o->pin[1].a", false, &a, err,
+				sizeof(err));
+		CHECK(!strcmp(a.name, "o_pin_1_a"), "name '%s'", a.name);
+	}
 	/* errors */
 	bad("nope", false, KPT_EXIT_NONAME, "parameters: dfd fn o b s buf ev v after");
 	bad("o->nope", false, KPT_EXIT_NONAME, "members: x in pin u1 u2 y");
@@ -223,6 +237,16 @@ static void host_vmlinux(void)
 	ok("how->mode", false, "+8($arg3)", "u64");
 	ok("how->resolve", false, "+16($arg3)", "u64");
 	bad("how->flagz", false, KPT_EXIT_NONAME, "members: flags mode resolve");
+	if (!kpt_btf_find_func(b, "vfs_read", &fn, err, sizeof(err))) {
+		struct kpt_btf_arg a;
+		int r = kpt_btf_resolve(&fn, "file->f_path.dentry->d_inode->i_sb->s_id",
+					false, &a, err, sizeof(err));
+
+		CHECK(r == 0, "long chain: %s", err);
+		CHECK(r || !strcmp(a.name, "f_path_dentry_d_inode_i_sb_s_id"),
+		      "long chain name '%s'", a.name);
+		CHECK(r || !strcmp(a.type, "string"), "s_id is a char array");
+	}
 	btf__free(b);
 }
 

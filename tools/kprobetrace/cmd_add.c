@@ -156,11 +156,19 @@ static void find_module(const char *func, char *mod, size_t size)
  * BTF of the function: KPT_BTF (a file), vmlinux, or the module's.  On
  * failure err says why (nothing printed).
  */
+static struct btf *vm, *mb;	/* freed by free_btf() */
+
+static void free_btf(void)
+{
+	btf__free(mb);
+	btf__free(vm);
+	mb = vm = NULL;
+}
+
 static int load_func(struct add_req *q, struct kpt_btf_func *f, char *err,
 		     size_t errlen)
 {
 	const char *path = getenv("KPT_BTF");
-	struct btf *vm, *mb;
 	char mod[64], mpath[128];
 	int r;
 
@@ -266,7 +274,7 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf,
 	char buf[KPT_FETCH_MAX * 2], *name, *expr, *type;
 	struct kpt_btf_arg r;
 	const char *fetch, *ft;
-	char wrapped[KPT_FETCH_MAX + 8];
+	char wrapped[sizeof(r.value) + 8];
 	int rc;
 
 	memset(a, 0, sizeof(*a));
@@ -379,7 +387,7 @@ static int refused(int r)
 	return r == -ENOENT ? KPT_EXIT_NOFUNC : KPT_EXIT_REFUSED;
 }
 
-int kpt_cmd_add(int argc, char **argv)
+static int add_main(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "event", required_argument, NULL, 'e' },
@@ -484,4 +492,12 @@ int kpt_cmd_add(int argc, char **argv)
 	if (r)
 		return refused(r);
 	return 0;
+}
+
+int kpt_cmd_add(int argc, char **argv)
+{
+	int r = add_main(argc, argv);
+
+	free_btf();
+	return r;
 }

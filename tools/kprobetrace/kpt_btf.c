@@ -385,19 +385,43 @@ static size_t ident_len(const char *s)
 	return n;
 }
 
+/* Identifier of an expression: how->flags gives how_flags. */
+static size_t name_of(const char *expr, char *out, size_t size)
+{
+	size_t o = 0, need = 0;
+
+	for (const char *s = expr; *s; s++) {
+		char c = isalnum((unsigned char)*s) ? *s : '_';
+
+		if (c == '_' && (!need || (o && out[o - 1] == '_')))
+			continue;
+		need++;
+		if (o + 1 < size)
+			out[o++] = c;
+	}
+	while (o && out[o - 1] == '_') {
+		o--;
+		need--;
+	}
+	out[o] = '\0';
+	return need;
+}
+
+/*
+ * The field name: the whole chain if it fits, else its longest tail of
+ * whole steps that does (file->f_path.dentry->d_inode->i_sb->s_id gives
+ * f_path_dentry_d_inode_i_sb_s_id).
+ */
 static void make_name(const char *expr, char *out, size_t size)
 {
-	size_t o = 0;
+	const char *s;
 
-	for (const char *s = expr; *s && o + 1 < size; s++) {
-		if (isalnum((unsigned char)*s))
-			out[o++] = *s;
-		else if (o && out[o - 1] != '_')
-			out[o++] = '_';
-	}
-	while (o && out[o - 1] == '_')
-		o--;
-	out[o] = '\0';
+	if (name_of(expr, out, size) < size)
+		return;
+	for (s = expr; *s; s++)
+		if ((*s == '.' || *s == '>' || *s == '[') &&
+		    name_of(s + 1, out, size) < size)
+			return;
 }
 
 /* One "->m" or ".m" step. */

@@ -29,8 +29,9 @@ struct kpt_btf_func {
 /* One resolved argument. */
 struct kpt_btf_arg {
 	char name[33];			/* field name made from the expression */
-	char fetch[KPT_FETCH_MAX];	/* fetch argument, no NAME=, no :TYPE */
-	char value[KPT_FETCH_MAX];	/* the value itself (a string's pointer) */
+	/* room for +uOFFS( ) around an expression of KPT_FETCH_MAX bytes */
+	char fetch[KPT_FETCH_MAX + 32];	/* fetch argument, no NAME=, no :TYPE */
+	char value[KPT_FETCH_MAX + 32];	/* the value itself (a string's pointer) */
 	char type[32];			/* s32, u64, x64, string, b3@5/8 ... */
 	char ctype[128];		/* C type of the value, for display */
 };
