@@ -26,6 +26,18 @@ $(KPT_CMD_GUEST): $(KPT_CMD)
 
 ALL_TARGETS += $(KPT_CMD) $(KPT_CMD_GUEST)
 
+# A stock Debian module with BTF (/sys/kernel/btf/crc8 once loaded), for the
+# guest test cmd-modbtf: our own test module is built without BTF.  Lands in
+# the guest's /kpt/bin with the helpers.
+KPT_CMD_BTFMOD_SRC := $(wildcard /lib/modules/$(KVER)/kernel/lib/crc8.ko)
+ifneq ($(KPT_CMD_BTFMOD_SRC),)
+KPT_CMD_BTFMOD := $(BUILD)/guest-bin/crc8.ko
+$(KPT_CMD_BTFMOD): $(KPT_CMD_BTFMOD_SRC)
+	@mkdir -p $(dir $@)
+	cp $< $@
+ALL_TARGETS += $(KPT_CMD_BTFMOD)
+endif
+
 KPT_CMD_BTF_TEST := $(BUILD)/tests/test_cmd_btf
 $(KPT_CMD_BTF_TEST): tests/host/test_cmd_btf.c $(KPT_CMD_DIR)/kpt_btf.c \
 		$(KPT_CMD_DIR)/kpt_btf.h $(KPT_CMD_DIR)/kpt_cmd.h

@@ -1,0 +1,22 @@
+# kprobetrace add on a module's function: names from the module's own BTF
+# (/sys/kernel/btf/MOD, split on vmlinux).  crc8.ko is Debian's (our test
+# module has no BTF); crc8(const u8 table[], const u8 *pdata, size_t nbytes,
+# u8 crc).
+# timeout: 60
+. /kpt/lib.sh
+
+[ -f /kpt/bin/crc8.ko ] || fail "crc8.ko not in the initramfs (make)"
+insmod /kpt/bin/crc8.ko || fail "insmod crc8"
+[ -r /sys/kernel/btf/crc8 ] || fail "no /sys/kernel/btf/crc8"
+out=$(kprobetrace add -n 'crc8 pdata nbytes crc') || fail "add in a module"
+assert_eq "$out" 'p:crc8 crc8 pdata=$arg2:x64 nbytes=$arg3:u64 crc=$arg4:u8' "module BTF"
+out=$(kprobetrace add -e c8 'crc8:crc8 nbytes crc') || fail "MOD:FUNC"
+assert_eq "$out" 'p:c8 crc8:crc8 nbytes=$arg3:u64 crc=$arg4:u8' "MOD:FUNC line"
+grep -q '^p:c8 crc8:crc8+0 nbytes=' $KPT/kprobe_events || { cat $KPT/kprobe_events; fail "written"; }
+kprobetrace add -n 'crc8 len' 2>/tmp/err; rc=$?
+cat /tmp/err
+assert_eq $rc 4 "unknown parameter in a module"
+assert_file_has /tmp/err "crc8 has no parameter 'len'; its parameters: table pdata nbytes crc" "candidates"
+kprobetrace clear || fail "clear"
+rmmod crc8 || fail "rmmod crc8"
+exit 0
