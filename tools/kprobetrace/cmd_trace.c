@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include "kpt_cmd.h"
 #include "kpt_ringbuf.h"
+#include "kpt_tevents.h"
 #include "kpt_probe_def.h"
 
 static const char trace_usage[] =
@@ -44,27 +45,8 @@ static const char trace_usage[] =
 "      7 module not loaded, 8 no such event\n";
 
 #define FAULT_VALUE 0xfffffffffffffff2ull
-#define MAX_EVENTS 1024
 #define MAX_CPUS 1024
 
-struct field {
-	int offset, size;
-	bool data_loc;
-};
-
-struct event {
-	char group[KPT_NAME_MAX + 1];
-	char name[KPT_NAME_MAX + 1];
-	int id;
-	bool is_return, wanted, today;
-	bool multi;		/* one of several probes of the event */
-	struct kpt_probe_def *def;
-	struct field ip, func, ret_ip, nargs;
-	struct field *args;
-};
-
-static struct event events[MAX_EVENTS];
-static int nevents;
 static char **want;
 static int nwant;
 static volatile sig_atomic_t stop;
@@ -75,148 +57,7 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
-static struct field find_field(const char *fmt, const char *name)
-{
-	struct field f = { -1, 0, false };
-	const char *s = fmt;
-	size_t nl = strlen(name);
-
-	while ((s = strstr(s, "field:"))) {
-		const char *semi = strchr(s, ';'), *o, *z;
-
-		s += 6;
-		if (!semi)
-			break;
-		/* the name ends the declaration, maybe followed by [N] */
-		const char *e = semi;
-
-		while (e > s && e[-1] == ']')
-			while (e > s && *--e != '[')
-				;
-		if (e - s < (long)nl || strncmp(e - nl, name, nl) ||
-		    (e - nl > s && (e[-nl - 1] != ' ' && e[-nl - 1] != '\t')))
-			continue;
-		o = strstr(semi, "offset:");
-		z = strstr(semi, "size:");
-		if (!o || !z)
-			break;
-		f.offset = atoi(o + 7);
-		f.size = atoi(z + 5);
-		f.data_loc = !strncmp(s, "__data_loc", 10);
-		break;
-	}
-	return f;
-}
-
-static void free_events(void)
-{
-	for (int i = 0; i < nevents; i++) {
-		free(events[i].def);
-		free(events[i].args);
-	}
-	nevents = 0;
-}
-
-static bool wanted(const char *group, const char *name)
-{
-	if (!nwant)
-		return true;
-	for (int i = 0; i < nwant; i++)
-		if (kpt_event_matches(want[i], group, name))
-			return true;
-	return false;
-}
-
-/* (Re)read the definitions, ids and formats of our events. */
-static int load_events(void)
-{
-	char p[512], *text, *line, *save;
-
-	free_events();
-	kpt_path(p, sizeof(p), kpt_dir(), "kprobe_events");
-	text = kpt_read_file(p, NULL);
-	if (!text) {
-		kpt_err("%s: %s", p, strerror(errno));
-		return -1;
-	}
-	for (line = strtok_r(text, "\n", &save); line && nevents < MAX_EVENTS;
-	     line = strtok_r(NULL, "\n", &save)) {
-		struct event *e = &events[nevents];
-		struct kpt_parse_error pe;
-		char *id, *fmt;
-
-		memset(e, 0, sizeof(*e));
-		e->def = malloc(sizeof(*e->def));
-		if (!e->def)
-			break;
-		if (kpt_parse_probe(line, strlen(line), e->def, &pe) ||
-		    e->def->kind == KPT_PROBE_NONE ||
-		    e->def->kind == KPT_PROBE_DELETE) {
-			free(e->def);
-			continue;
-		}
-		snprintf(e->group, sizeof(e->group), "%s", e->def->group);
-		snprintf(e->name, sizeof(e->name), "%s", e->def->event);
-		e->is_return = e->def->kind == KPT_PROBE_RETURN;
-		e->wanted = wanted(e->group, e->name);
-		kpt_path(p, sizeof(p), kpt_tracefs(), "events/%s/%s/id",
-			 e->group, e->name);
-		id = kpt_read_file(p, NULL);
-		kpt_path(p, sizeof(p), kpt_tracefs(), "events/%s/%s/format",
-			 e->group, e->name);
-		fmt = kpt_read_file(p, NULL);
-		e->args = calloc(e->def->nargs + 1, sizeof(*e->args));
-		if (!id || !fmt || !e->args) {
-			free(id);
-			free(fmt);
-			free(e->def);
-			free(e->args);
-			continue;
-		}
-		e->id = atoi(id);
-		/*
-		 * Two layouts: today's (__probe_ip or __probe_func, then one
-		 * field per argument named as it, arg1.. when unnamed) and the
-		 * seed's (ip or func, ret_ip, nargs, arg0..argN-1 as unsigned
-		 * longs, plus aliases).
-		 */
-		e->ip = find_field(fmt, "__probe_ip");
-		e->func = find_field(fmt, "__probe_func");
-		e->ret_ip = find_field(fmt, "__probe_ret_ip");
-		e->today = e->ip.offset >= 0 || e->func.offset >= 0;
-		if (!e->today) {
-			e->ip = find_field(fmt, "ip");
-			e->func = find_field(fmt, "func");
-			e->ret_ip = find_field(fmt, "ret_ip");
-			e->nargs = find_field(fmt, "nargs");
-		} else {
-			e->nargs = (struct field){ -1, 0, false };
-		}
-		for (int i = 0; i < e->def->nargs; i++) {
-			char an[16];
-
-			snprintf(an, sizeof(an), "arg%d", e->today ? i + 1 : i);
-			if (e->today && e->def->args[i].name[0])
-				e->args[i] = find_field(fmt,
-							e->def->args[i].name);
-			else
-				e->args[i] = (struct field){ -1, 0, false };
-			if (e->args[i].offset < 0)
-				e->args[i] = find_field(fmt, an);
-		}
-		free(id);
-		free(fmt);
-		nevents++;
-	}
-	free(text);
-	for (int i = 0; i < nevents; i++)
-		for (int j = 0; j < nevents; j++)
-			if (i != j && events[i].id == events[j].id)
-				events[i].multi = true;
-	return 0;
-}
-
-static uint64_t get(const uint8_t *d, int len, struct field f)
+static uint64_t get(const uint8_t *d, int len, struct kpt_field f)
 {
 	uint64_t v = 0;
 
@@ -339,7 +180,7 @@ static void print_elem(const struct kpt_probe_arg *a, const uint8_t *d,
 }
 
 static void print_value(const struct kpt_probe_arg *a, const uint8_t *d,
-			int len, struct field f)
+			int len, struct kpt_field f)
 {
 	bool str = f.data_loc || is_string(a);
 	int count = a->array_len ? a->array_len : 1;
@@ -360,7 +201,7 @@ static void print_value(const struct kpt_probe_arg *a, const uint8_t *d,
 		printf("}");
 }
 
-static void print_record(const struct event *e, int cpu, uint64_t ts,
+static void print_record(const struct kpt_tevent *e, int cpu, uint64_t ts,
 			 const uint8_t *d, int len)
 {
 	char comm[64], a[256], b[256];
@@ -414,14 +255,6 @@ static int pid_of(const struct kpt_rec *r)
 	return pid;
 }
 
-static struct event *event_of(int type)
-{
-	for (int i = 0; i < nevents; i++)
-		if (events[i].id == type)
-			return &events[i];
-	return NULL;
-}
-
 int kpt_cmd_trace(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -460,14 +293,14 @@ int kpt_cmd_trace(int argc, char **argv)
 		return r;
 	want = argv + optind;
 	nwant = argc - optind;
-	if (load_events())
+	if (kpt_tev_load(want, nwant))
 		return KPT_EXIT_FAIL;
 	for (int i = 0; i < nwant; i++) {
 		bool found = false;
 
-		for (int j = 0; j < nevents; j++)
-			found |= kpt_event_matches(want[i], events[j].group,
-						   events[j].name);
+		for (int j = 0; j < kpt_ntev; j++)
+			found |= kpt_event_matches(want[i], kpt_tev[j].group,
+						   kpt_tev[j].name);
 		if (!found) {
 			kpt_err("no event '%s' (see kprobetrace list)", want[i]);
 			return KPT_EXIT_NOEVENT;
@@ -529,16 +362,16 @@ int kpt_cmd_trace(int argc, char **argv)
 		for (size_t i = 0; i < kpt_rb.n; i++) {
 			struct kpt_rec *rec = &kpt_rb.recs[i];
 			uint16_t type;
-			struct event *e;
+			struct kpt_tevent *e;
 
 			if (rec->len < 8)	/* not even a trace_entry */
 				continue;
 			memcpy(&type, rec->data, 2);
-			e = event_of(type);
+			e = kpt_tev_by_id(type);
 			if (!e && time(NULL) != reloaded) {
 				reloaded = time(NULL);
-				load_events();
-				e = event_of(type);
+				kpt_tev_load(want, nwant);
+				e = kpt_tev_by_id(type);
 			}
 			if (e && e->wanted && pid_of(rec) != self &&
 			    (count < 0 || printed < count)) {
@@ -563,6 +396,6 @@ int kpt_cmd_trace(int argc, char **argv)
 		close(fds[cpu]);
 	free(buf);
 	kpt_rb_clear();
-	free_events();
+	kpt_tev_free();
 	return 0;
 }

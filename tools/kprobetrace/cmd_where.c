@@ -267,7 +267,8 @@ int kpt_cmd_where(int argc, char **argv)
 	printf("%s%s%s%s at 0x%" PRIx64 ", %" PRIu64 " bytes%s\n", sym->name,
 	       sym->module ? " [" : "", sym->module ? sym->module : "",
 	       sym->module ? "]" : "", sym->addr, size,
-	       sym->size ? "" : " (last symbol: size unknown)");
+	       !sym->size ? " (last symbol: size unknown)" :
+	       sym->size > size ? " (cut: see -m)" : "");
 	r = decode(sym, buf, size, black, why);
 	free(buf);
 	return r;

@@ -11,6 +11,7 @@
  *   cmd_add.c     add
  *   cmd_manage.c  list, del, enable, disable, clear, profile
  *   kpt_ringbuf.c ring buffer pages (trace_pipe_raw) -> records
+ *   kpt_tevents.c our events: definitions, type ids, record layouts
  *   cmd_trace.c   trace: records -> events -> one line per hit
  *   cmd_where.c   where
  */
