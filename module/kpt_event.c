@@ -271,8 +271,6 @@ static int kpt_define_fields(struct trace_event_call *call)
 	unsigned int i;
 	int ret;
 
-	if (p->today)
-		return kpt_typed_define_fields(call, p->pdesc);
 	if (p->is_return) {
 		ret = trace_define_field(call, "unsigned long", "func",
 					 offsetof(struct kpt_return_rec, func),
@@ -584,7 +582,8 @@ int kpt_event_add(struct kpt_probe *p)
 		goto fail;
 	}
 	p->class.system = p->def->group;
-	p->class.fields_array = kpt_fields_array;
+	p->class.fields_array = p->today ? kpt_typed_fields(p->pdesc) :
+					   kpt_fields_array;
 	INIT_LIST_HEAD(&p->class.fields);
 	p->class.reg = kpt_event_reg;
 	p->call.class = &p->class;

@@ -236,8 +236,7 @@ int kpt_typed_layout(struct kpt_probe *p, const struct kpt_probe_def *def,
 		     struct kpt_err *e);
 void kpt_pdesc_free(struct kpt_pdesc *d);
 bool kpt_pdesc_equal(const struct kpt_pdesc *a, const struct kpt_pdesc *b);
-int kpt_typed_define_fields(struct trace_event_call *call,
-			    const struct kpt_pdesc *d);
+struct trace_event_fields *kpt_typed_fields(const struct kpt_pdesc *d);
 char *kpt_typed_print_fmt(const struct kpt_pdesc *d);
 enum print_line_t kpt_typed_print(struct trace_iterator *iter,
 				  const struct kpt_pdesc *d);

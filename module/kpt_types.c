@@ -83,8 +83,10 @@ struct kpt_pdesc {
 	u16 nargs;
 	u32 fixed_size;
 	const char *event;
+	/* the event class's fields: header, args, terminator */
+	struct trace_event_fields *fields;
 	struct kpt_parg_desc args[];
-	/* then the strings */
+	/* then the fields, then the strings */
 };
 
 /* ---- definition time ---------------------------------------------------- */
@@ -183,6 +185,51 @@ static void kpt_ftype(char *buf, const struct kpt_parg_desc *a)
 		scnprintf(buf + n, KPT_FTYPE_MAX - n, "[%u]", a->count);
 }
 
+static void kpt_field_set(struct trace_event_fields *f, const char *type,
+			  const char *name, int size, int is_signed, int len)
+{
+	const struct trace_event_fields tmp = {
+		.type = type, .name = name, .size = size, .align = 1,
+		.is_signed = is_signed, .filter_type = FILTER_OTHER, .len = len,
+	};
+
+	memcpy(f, &tmp, sizeof(tmp));
+}
+
+/*
+ * The class's fields as a static fields array rather than a define_fields
+ * callback: only that path sets an array field's length (trace_define_field
+ * cannot), so the format file shows "u32 arr[3]" (6.1's own kprobe events
+ * show "u32 arr[]", which libtraceevent reads as zeros).  The core lays the
+ * fields out in order from the end of struct trace_entry, each aligned to
+ * .align = 1: our packed layout, offsets identical to kpt_typed_layout().
+ */
+static void kpt_build_fields(struct kpt_pdesc *d)
+{
+	struct trace_event_fields *f = d->fields;
+	unsigned int i;
+
+	if (d->is_return) {
+		kpt_field_set(f++, "unsigned long", "__probe_func",
+			      sizeof(long), 0, 0);
+		kpt_field_set(f++, "unsigned long", "__probe_ret_ip",
+			      sizeof(long), 0, 0);
+	} else {
+		kpt_field_set(f++, "unsigned long", "__probe_ip",
+			      sizeof(long), 0, 0);
+	}
+	for (i = 0; i < d->nargs; i++) {
+		const struct kpt_parg_desc *a = &d->args[i];
+
+		/* the kernel's strings say signed:1 too */
+		kpt_field_set(f++, a->ftype, a->name,
+			      a->size * (a->count ? a->count : 1),
+			      a->pk == KPT_PK_S || a->pk == KPT_PK_STR,
+			      a->pk == KPT_PK_STR ? 0 : a->count);
+	}
+	memset(f, 0, sizeof(*f));	/* terminator: .type NULL */
+}
+
 /*
  * Field offsets, the fixed record size and the print description.  The
  * fields are packed like the kernel's (x86 has no alignment constraint;
@@ -212,14 +259,15 @@ int kpt_typed_layout(struct kpt_probe *p, const struct kpt_probe_def *def,
 
 	size = sizeof(*d) + p->nargs * (sizeof(d->args[0]) +
 					KPT_ARG_NAME_MAX + 1 + KPT_FTYPE_MAX) +
-	       KPT_NAME_MAX + 1;
+	       (p->nargs + 3) * sizeof(d->fields[0]) + KPT_NAME_MAX + 1;
 	d = kvzalloc(size, GFP_KERNEL);
 	if (!d)
 		return kpt_err_set(e, -ENOMEM, 0, "out of memory");
 	d->is_return = p->is_return;
 	d->nargs = p->nargs;
 	d->fixed_size = p->rec_size;
-	str = (char *)&d->args[p->nargs];
+	d->fields = (struct trace_event_fields *)&d->args[p->nargs];
+	str = (char *)&d->fields[p->nargs + 3];
 	d->event = str;
 	str += scnprintf(str, KPT_NAME_MAX + 1, "%s", def->event) + 1;
 	for (i = 0; i < p->nargs; i++) {
@@ -240,6 +288,7 @@ int kpt_typed_layout(struct kpt_probe *p, const struct kpt_probe_def *def,
 		kpt_ftype(str, pa);
 		str += strlen(str) + 1;
 	}
+	kpt_build_fields(d);
 	p->pdesc = d;
 	p->pdesc_owned = true;
 	return 0;
@@ -270,35 +319,9 @@ bool kpt_pdesc_equal(const struct kpt_pdesc *a, const struct kpt_pdesc *b)
 
 /* ---- format file: fields and print fmt --------------------------------- */
 
-int kpt_typed_define_fields(struct trace_event_call *call,
-			    const struct kpt_pdesc *d)
+struct trace_event_fields *kpt_typed_fields(const struct kpt_pdesc *d)
 {
-	unsigned int i;
-	int ret;
-
-	if (d->is_return) {
-		ret = trace_define_field(call, "unsigned long", "__probe_func",
-				offsetof(struct kpt_typed_return_rec, func),
-				sizeof(long), 0, FILTER_OTHER);
-		ret = ret ?: trace_define_field(call, "unsigned long",
-				"__probe_ret_ip",
-				offsetof(struct kpt_typed_return_rec, ret_ip),
-				sizeof(long), 0, FILTER_OTHER);
-	} else {
-		ret = trace_define_field(call, "unsigned long", "__probe_ip",
-				offsetof(struct kpt_typed_entry_rec, ip),
-				sizeof(long), 0, FILTER_OTHER);
-	}
-	for (i = 0; !ret && i < d->nargs; i++) {
-		const struct kpt_parg_desc *a = &d->args[i];
-
-		/* the kernel's strings say signed:1 too */
-		ret = trace_define_field(call, a->ftype, a->name, a->offset,
-					 a->size * (a->count ? a->count : 1),
-					 a->pk == KPT_PK_S || a->pk == KPT_PK_STR,
-					 FILTER_OTHER);
-	}
-	return ret;
+	return d->fields;
 }
 
 static const char *kpt_pk_fmt(const struct kpt_parg_desc *a)

