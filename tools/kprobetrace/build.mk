@@ -39,10 +39,11 @@ ALL_TARGETS += $(KPT_CMD_BTFMOD)
 endif
 
 KPT_CMD_BTF_TEST := $(BUILD)/tests/test_cmd_btf
-$(KPT_CMD_BTF_TEST): tests/host/test_cmd_btf.c $(KPT_CMD_DIR)/kpt_btf.c \
-		$(KPT_CMD_DIR)/kpt_btf.h $(KPT_CMD_DIR)/kpt_cmd.h
+KPT_CMD_BTF_SRCS := $(KPT_CMD_DIR)/kpt_btf.c $(KPT_CMD_DIR)/kpt_btf_types.c
+$(KPT_CMD_BTF_TEST): tests/host/test_cmd_btf.c $(KPT_CMD_BTF_SRCS) \
+		$(KPT_CMD_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(KPT_CMD_CFLAGS) $< $(KPT_CMD_DIR)/kpt_btf.c -lbpf -o $@
+	$(CC) $(KPT_CMD_CFLAGS) $(SAN_FLAGS) $< $(KPT_CMD_BTF_SRCS) -lbpf -o $@
 
 HOST_TESTS += cmd-btf
 .PHONY: host-test-cmd-btf
