@@ -65,6 +65,8 @@ int kpt_ksyms_init(void)
 	ret = ret ?: kpt_resolve("event_mutex", (void **)&kpt_ksyms.event_mutex);
 	ret = ret ?: kpt_resolve("global_trace", (void **)&kpt_ksyms.global_trace);
 	ret = ret ?: kpt_resolve("ftrace_events", (void **)&kpt_ksyms.ftrace_events);
+	ret = ret ?: kpt_resolve("kernel_text_address", (void **)&kpt_ksyms.kernel_text_address);
+	ret = ret ?: kpt_resolve("within_kprobe_blacklist", (void **)&kpt_ksyms.within_kprobe_blacklist);
 	/* optional */
 	kpt_ksyms.lockdown_level =
 		(const int *)kpt_ksyms.lookup_name("kernel_locked_down");

@@ -43,6 +43,9 @@ struct kpt_ksyms {
 	 * every memory-reading hit; NULL if not found.
 	 */
 	const int *lockdown_level;
+	/* where register_kprobe() would refuse: for clearer messages */
+	int (*kernel_text_address)(unsigned long addr);
+	bool (*within_kprobe_blacklist)(unsigned long addr);
 };
 
 extern struct kpt_ksyms kpt_ksyms;

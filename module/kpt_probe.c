@@ -581,6 +581,9 @@ static int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e,
 		addr += def->offset;
 	}
 check:
+	ret = kpt_check_probe_addr(addr, e, pos);
+	if (ret)
+		return ret;
 	if (!p->is_return || def->loc == KPT_LOC_ADDR) {
 		ret = kpt_boundary_check(addr, e, pos);
 		if (ret)

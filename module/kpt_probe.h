@@ -247,6 +247,7 @@ int kpt_resolve_symbol_mod(const char *mod, const char *sym,
 			   bool *mod_loaded, struct kpt_err *e, size_t pos);
 int kpt_resolve_symbol(const char *mod, const char *sym, unsigned long *addr,
 		       struct kpt_err *e, size_t pos);
+int kpt_check_probe_addr(unsigned long addr, struct kpt_err *e, size_t pos);
 
 /* kpt_event.c */
 int kpt_event_add(struct kpt_probe *p);
@@ -278,5 +279,6 @@ int kpt_control_clear(bool force);
 
 /* kpt_selftest.c */
 int kpt_selftest_run(void);
+long kpt_selftest_target(long a0, long a1, long a2, long a3, long a4, long a5);
 
 #endif /* KPT_PROBE_H */

@@ -3,6 +3,8 @@
  * Symbol resolution for probe points and @SYM arguments: a symbol must
  * exist exactly once (in vmlinux and every module, or in MOD for MOD:SYM);
  * a non-unique symbol is refused and its candidates are listed.
+ * kpt_check_probe_addr() then says why a probe address is refused, before
+ * register_kprobe() would refuse it with a bare EINVAL.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -113,4 +115,36 @@ int kpt_resolve_symbol(const char *mod, const char *sym, unsigned long *addr,
 		       struct kpt_err *e, size_t pos)
 {
 	return kpt_resolve_symbol_mod(mod, sym, addr, NULL, NULL, e, pos);
+}
+
+/*
+ * Can a probe go at ADDR?  kprobetrace's own code never (but for the entry
+ * of the load-time selftest's target): a probe there would recurse through
+ * our handlers, or sit in the code that removes it.  (register_kprobe()
+ * refuses only our NOKPROBE_SYMBOL functions.)  Then
+ * what register_kprobe() refuses with EINVAL, said clearly: an address
+ * that is not kernel text (data, user space, unmapped) or that is on the
+ * kprobes blacklist.
+ */
+int kpt_check_probe_addr(unsigned long addr, struct kpt_err *e, size_t pos)
+{
+	bool own;
+
+	preempt_disable();
+	own = within_module(addr, THIS_MODULE) &&
+	      addr != (unsigned long)kpt_selftest_target;
+	preempt_enable();
+	if (own)
+		return kpt_err_set(e, -EINVAL, pos,
+				   "kprobetrace cannot probe itself (%pS)",
+				   (void *)addr);
+	if (!kpt_ksyms.kernel_text_address(addr))
+		return kpt_err_set(e, -EINVAL, pos,
+				   "0x%lx (%pS) is not kernel text: data, user space or not mapped",
+				   addr, (void *)addr);
+	if (kpt_ksyms.within_kprobe_blacklist(addr))
+		return kpt_err_set(e, -EINVAL, pos,
+				   "%pS is blacklisted for kprobes (see kprobes/blacklist in debugfs)",
+				   (void *)addr);
+	return 0;
 }
