@@ -4,8 +4,8 @@
  *
  *   kpt-write [-a] [-t] [-r] [-s N] [-f INPUT] FILE [STRING]
  *
- * STRING may contain \n, \t and \\ escapes (or comes from file INPUT with
- * -f).  -a opens with O_APPEND, -t with O_TRUNC, -r O_RDWR instead of
+ * STRING may contain \n, \t, \\ and \xHH escapes (any byte, NUL and
+ * non-ASCII too), or comes from file INPUT with -f.  -a opens with O_APPEND, -t with O_TRUNC, -r O_RDWR instead of
  * O_WRONLY; -s N writes N bytes per write(2) (default: all at once).
  * Prints "OK" if open, every write and close succeeded, else
  * "open: ENAME", "write: ENAME" or "close: ENAME" (the errno's name) and
@@ -30,6 +30,10 @@ static const char *ename(int e)
 		{ ENOSYS, "ENOSYS" }, { EILSEQ, "EILSEQ" },
 		{ EOPNOTSUPP, "EOPNOTSUPP" }, { EADDRNOTAVAIL, "EADDRNOTAVAIL" },
 		{ EROFS, "EROFS" }, { ENOEXEC, "ENOEXEC" },
+		{ ENXIO, "ENXIO" }, { ESRCH, "ESRCH" }, { EAGAIN, "EAGAIN" },
+		{ EOVERFLOW, "EOVERFLOW" }, { EDOM, "EDOM" },
+		{ ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" },
+		{ ENOTTY, "ENOTTY" }, { ESPIPE, "ESPIPE" },
 	};
 	static char buf[32];
 	size_t i;
@@ -41,12 +45,27 @@ static const char *ename(int e)
 	return buf;
 }
 
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 static size_t unescape(char *s)
 {
 	char *r = s, *w = s;
 
 	while (*r) {
-		if (r[0] == '\\' && r[1]) {
+		if (r[0] == '\\' && r[1] == 'x' && hexval(r[2]) >= 0 &&
+		    hexval(r[3]) >= 0) {
+			*w++ = (char)(hexval(r[2]) * 16 + hexval(r[3]));
+			r += 4;
+		} else if (r[0] == '\\' && r[1]) {
 			r++;
 			*w++ = *r == 'n' ? '\n' : *r == 't' ? '\t' : *r;
 			r++;
