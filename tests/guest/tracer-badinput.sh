@@ -1,0 +1,328 @@
+# Table-driven bad input (issue 7, item 2): every row below is a malformed
+# or hostile kprobe_events write (or another control-file operation) that
+# must be refused with the given errno and leave the given text in
+# error_log, and after which the probe list, the events directory, the
+# profile and the kernel's kprobe list are exactly what they were.
+# tracer-errors.sh checks carets and candidates of a few errors; this one
+# covers breadth.  Prints "bad inputs tried: N" (issue 7's number).
+# timeout: 240
+. /kpt/lib.sh
+
+E=$KPT/kprobe_events
+LOG=$KPT/error_log
+D=$TRACEFS/events/kprobetrace
+IN=/tmp/badinput.in
+
+# Table: WANT | OPTS | LOG | INPUT
+#   WANT   what kpt-write prints: "write: ENAME", "close: ENAME" (the last
+#          line without newline is applied at close), "open: ENAME"
+#   OPTS   "-" or words: kpt-write options (-s N: N bytes per write(2)),
+#          gen=NAME (the input is made by gen_NAME, INPUT unused),
+#          file=NAME (write to $KPT/NAME or $D/NAME instead of kprobe_events)
+#   LOG    a fixed string the new error_log entry must contain; "-": the
+#          operation must not add any error_log entry
+#   INPUT  kpt-write escapes: \n \t \\ \xHH; {own} is the address of one of
+#          kprobetrace's own functions, {data} of a data object,
+#          {A65} 65 'a's, {A600} 600 'a's.
+# Rows are separated by '|' with optional blanks around it; '#' lines and
+# blank lines are skipped.
+TABLE='
+# --- the probe head: type, group, event name --------------------------------
+write: EINVAL  | - | Probe type must be           | x:e1 kpt_test_ret\n
+write: EINVAL  | - | Probe type must be           | :e1 kpt_test_ret\n
+write: EINVAL  | - | Probe type must be           | \x20\x20P:e1 kpt_test_ret\n
+write: EINVAL  | - | Expected                     | pp:e1 kpt_test_ret\n
+write: EINVAL  | - | Probe point                  | p\n
+write: EINVAL  | - | Probe point                  | p:e1\n
+write: EINVAL  | - | Event name is not specified  | p: kpt_test_ret\n
+write: EINVAL  | - | Group name is not specified  | p:/e1 kpt_test_ret\n
+write: EINVAL  | - | Event name is not specified  | -:kprobetrace/\n
+write: EINVAL  | - | Event name must follow       | p:a/b/c kpt_test_ret\n
+write: EINVAL  | - | Group name must follow       | p:../e1 kpt_test_ret\n
+write: EINVAL  | - | Event name must follow       | p:kprobetrace/.. kpt_test_ret\n
+write: EINVAL  | - | Event name must follow       | p:e1/.. kpt_test_ret\n
+write: EINVAL  | - | Event name must follow       | p:e.x kpt_test_ret\n
+write: EINVAL  | - | Event name must follow       | p:1e kpt_test_ret\n
+write: EINVAL  | - | Event name must follow       | p:\xc3\xa9v\xc3\xa9nement kpt_test_ret\n
+write: EINVAL  | - | Event name must follow       | p:e\x01x kpt_test_ret\n
+write: EINVAL  | - | Event name must follow       | p:e\xffx kpt_test_ret\n
+write: EINVAL  | - | Event name must follow       | p:e-x kpt_test_ret\n
+write: E2BIG   | - | Event name is too long       | p:{A65} kpt_test_ret\n
+write: E2BIG   | - | Group name is too long       | p:{A65}/e1 kpt_test_ret\n
+write: EINVAL  | - | group                        | p:kprobes/e1 kpt_test_ret\n
+write: EINVAL  | - | group                        | p:ftrace/e1 kpt_test_ret\n
+write: EINVAL  | - | Maxactive is only for return probes | p5:e1 kpt_test_ret\n
+write: EINVAL  | - | Maxactive is too big         | r4097:e1 kpt_test_ret\n
+write: EINVAL  | - | Invalid maxactive number     | r99999999999999999999999:e1 kpt_test_ret\n
+write: EINVAL  | - | Invalid maxactive number     | r1x:e1 kpt_test_ret\n
+write: EINVAL  | - | Expected                     | r-1:e1 kpt_test_ret\n
+# --- NUL bytes -----------------------------------------------------------------
+write: EINVAL  | - | NUL byte in the line         | p:e1\x00 kpt_test_ret\n
+write: EINVAL  | - | NUL byte in the line         | p:e1 kpt_test_ret\x00 a0\n
+write: EINVAL  | - | NUL byte in the line         | \x00\n
+write: EINVAL  | - | NUL byte in the line         | p:e1 kpt_test_six_args %di\x00\n
+write: EINVAL  | - | NUL byte in the line         | p:e1 kpt_test_ret # comment \x00 hidden\n
+write: EINVAL  | -s 1 | NUL byte in the line      | p:e1 kpt_test_ret\x00\n
+# --- symbols and modules --------------------------------------------------------
+write: EINVAL  | - | Invalid symbol name          | p:e1 kpt_test_ret/x\n
+write: EINVAL  | - | Invalid symbol name          | p:e1 ../kpt_test_ret\n
+write: EINVAL  | - | Invalid symbol name          | p:e1 kpt_test_r\xc3\xa9t\n
+write: E2BIG   | - | Symbol name is too long      | p:e1 {A600}\n
+write: ENOENT  | - | unknown symbol nomod_kpt:kpt_test_ret | p:e1 nomod_kpt:kpt_test_ret\n
+write: ENOENT  | - | unknown symbol vmlinux:kpt_test_ret   | p:e1 vmlinux:kpt_test_ret\n
+write: ENOENT  | - | unknown symbol kprobetrace_test:schedule | p:e1 kprobetrace_test:schedule\n
+write: EINVAL  | - | Invalid module name          | p:e1 a/b:kpt_test_ret\n
+write: E2BIG   | - | Module name is too long      | p:e1 {A65}:kpt_test_ret\n
+write: ENOENT  | - | unknown symbol               | p:e1 kpt_test_ret\t%di\n\x20p:e2 no_such_fn_kpt\n
+# --- offsets ------------------------------------------------------------------
+write: EINVAL  | - | past the end of kpt_test_ret | p:e1 kpt_test_ret+0x10000\n
+write: EINVAL  | - | past the end of kpt_test_ret | p:e1 kpt_test_ret+0x7fffffffffffffff\n
+write: EINVAL  | - | Invalid probe offset         | p:e1 kpt_test_ret+0x10000000000000000\n
+write: EINVAL  | - | Invalid probe offset         | p:e1 kpt_test_ret+99999999999999999999\n
+write: EINVAL  | - | Invalid probe offset         | p:e1 kpt_test_ret+\n
+write: EINVAL  | - | Invalid probe offset         | p:e1 kpt_test_ret+0xg\n
+write: EINVAL  | - | Invalid probe offset         | p:e1 kpt_test_ret++4\n
+write: EINVAL  | - | Invalid probe offset         | p:e1 kpt_test_ret-\n
+write: EINVAL  | - | is not kernel text           | p:e1 kpt_test_ret-0x7fffffffffffffff\n
+write: EILSEQ  | - | inside                       | p:e1 kpt_test_ret+1\n
+write: EINVAL  | - | Return probe must be used without offset | r:e1 kpt_test_ret+8\n
+write: EINVAL  | - | Return probe must be used without offset | p:e1 kpt_test_ret+4%return\n
+write: EINVAL  | - | Invalid probe point suffix   | p:e1 kpt_test_ret%entry\n
+# --- addresses: NULL, user space, not mapped, not canonical, data -----------------
+write: EINVAL  | - | is not kernel text           | p:e1 0x0\n
+write: EINVAL  | - | is not kernel text           | p:e1 0x1000\n
+write: EINVAL  | - | is not kernel text           | p:e1 0x7fff00001000\n
+write: EINVAL  | - | is not kernel text           | p:e1 0x8000000000000000\n
+write: EINVAL  | - | is not kernel text           | p:e1 0xffff800000000000\n
+write: EINVAL  | - | is not kernel text           | p:e1 0xffffffff00000000\n
+write: EINVAL  | - | is not kernel text           | p:e1 0xfffffffffffff000\n
+write: EINVAL  | - | is not kernel text           | p:e1 {data}\n
+write: EINVAL  | - | Invalid probe address        | p:e1 0x10000000000000000\n
+write: EINVAL  | - | Invalid probe address        | p:e1 0xffffffffzz\n
+# --- data symbols as probe points ---------------------------------------------------
+write: EINVAL  | - | is not kernel text           | p:e1 kpt_test_data\n
+write: EINVAL  | - | is not kernel text           | p:e1 jiffies_64\n
+write: EINVAL  | - | is not kernel text           | p:e1 init_task\n
+write: EINVAL  | - | is not kernel text           | r:e1 kpt_test_data\n
+# --- blacklisted (NOKPROBE, noinstr, kprobes itself) -------------------------------
+write: EINVAL  | - | blacklisted                  | p:e1 kprobe_int3_handler\n
+write: EINVAL  | - | blacklisted                  | p:e1 notify_die\n
+write: EINVAL  | - | blacklisted                  | p:e1 exc_page_fault\n
+write: EINVAL  | - | blacklisted                  | r:e1 exc_int3\n
+write: EINVAL  | - | blacklisted                  | p:e1 atomic_notifier_call_chain\n
+# --- kprobetrace itself -------------------------------------------------------
+write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 kpt_control_apply\n
+write: EINVAL  | - | kprobetrace cannot probe itself | r:e1 kpt_control_apply\n
+write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 kprobetrace:kpt_probe_create\n
+write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 kpt_kprobe_handler\n
+write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 kpt_event_record\n
+write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 {own}\n
+# --- fetch arguments ------------------------------------------------------------
+write: EINVAL  | - | Invalid register name        | p:e1 kpt_test_ret %\n
+write: EINVAL  | - | Invalid register name        | p:e1 kpt_test_ret %di%si\n
+write: EINVAL  | - | Invalid fetch argument       | p:e1 kpt_test_ret s-1\n
+write: EINVAL  | - | Invalid stack number         | p:e1 kpt_test_ret s99999999999999999999\n
+write: EINVAL  | - | Invalid stack number         | p:e1 kpt_test_ret s2049\n
+write: EINVAL  | - | Invalid fetch argument       | p:e1 kpt_test_ret a-1\n
+write: EINVAL  | - | Invalid argument number      | p:e1 kpt_test_ret a99999999999999999999\n
+write: EINVAL  | - | Invalid argument number      | p:e1 kpt_test_ret $arg0\n
+write: EINVAL  | - | Invalid stack number         | p:e1 kpt_test_ret $stack99999\n
+write: EINVAL  | - | Invalid $-variable           | p:e1 kpt_test_ret $foo\n
+write: EINVAL  | - | Return value is only available on return probes | p:e1 kpt_test_ret $retval\n
+write: EINVAL  | - | Invalid memory address       | p:e1 kpt_test_ret @\n
+write: EINVAL  | - | Invalid memory address       | p:e1 kpt_test_ret @0xzz\n
+write: ENOENT  | - | unknown symbol no_such_sym_kpt | p:e1 kpt_test_ret @no_such_sym_kpt\n
+write: EINVAL  | - | Invalid symbol offset        | p:e1 kpt_test_ret @kpt_test_data+0x10000000000000000\n
+write: EINVAL  | - | Invalid dereference offset   | p:e1 kpt_test_ret +(%di)\n
+write: EINVAL  | - | Invalid dereference offset   | p:e1 kpt_test_ret +0x10000000000000000(%di)\n
+write: EINVAL  | - | Invalid fetch argument       | p:e1 kpt_test_ret 0(%di)\n
+write: EINVAL  | - | Dereference brace is not closed | p:e1 kpt_test_ret +0(+0(%di)\n
+write: EINVAL  | - | Unexpected characters after the fetch argument | p:e1 kpt_test_ret +0(%di))\n
+write: EINVAL  | - | Dereference needs a brace    | p:e1 kpt_test_ret +0%di)\n
+write: EINVAL  | - | Invalid fetch argument       | p:e1 kpt_test_ret +0()\n
+write: EINVAL  | - | Invalid fetch argument       | p:e1 kpt_test_ret ((%di))\n
+write: EINVAL  | - | Unexpected characters after the fetch argument | p:e1 kpt_test_ret +0(%di)(%si)\n
+write: E2BIG   | gen=deep15    | Dereference is nested too deeply |
+write: E2BIG   | gen=deep2000  | Argument expression is too long  |
+write: E2BIG   | gen=deep10000 | Line is too long                    |
+write: E2BIG   | gen=args129 -s 7 | Too many arguments            |
+write: EINVAL  | - | Unknown type is specified    | p:e1 kpt_test_ret %di:u128\n
+write: EINVAL  | - | Type is not specified        | p:e1 kpt_test_ret %di:\n
+write: EINVAL  | - | Invalid bitfield             | p:e1 kpt_test_ret %di:b65@0/64\n
+write: EINVAL  | - | Invalid bitfield             | p:e1 kpt_test_ret %di:b0@0/64\n
+write: E2BIG   | - | Array size is too big        | p:e1 kpt_test_ret +0(%di):u8[65]\n
+write: EINVAL  | - | Invalid array size           | p:e1 kpt_test_ret +0(%di):u8[0]\n
+write: EINVAL  | - | Array is not closed          | p:e1 kpt_test_ret +0(%di):u8[1\n
+write: EINVAL  | - | No argument expression       | p:e1 kpt_test_ret x=\n
+write: EINVAL  | - | Argument name is not specified | p:e1 kpt_test_ret =%di\n
+write: EINVAL  | - | Argument name must follow    | p:e1 kpt_test_ret 1x=%di\n
+write: EINVAL  | - | Argument name must follow    | p:e1 kpt_test_ret x/y=%di\n
+write: EINVAL  | - | This argument name is already used | p:e1 kpt_test_ret x=%di x=%si\n
+write: EINVAL  | - | This argument name is reserved | p:e1 kpt_test_ret common_pid=%di\n
+write: E2BIG   | - | Argument name is too long    | p:e1 kpt_test_ret {A65}=%di\n
+write: EINVAL  | - | String is not closed         | p:e1 kpt_test_ret \\"abc\n
+write: EINVAL  | - | Invalid immediate value      | p:e1 kpt_test_ret \\zz\n
+write: EINVAL  | - | Invalid immediate value      | p:e1 kpt_test_ret \\99999999999999999999\n
+write: EINVAL  | - | $comm and immediate strings accept only the string type | p:e1 kpt_test_ret $comm:u32\n
+write: EINVAL  | - | $comm can not be dereferenced | p:e1 kpt_test_ret +0($comm)\n
+# --- redefining or deleting: a failing write leaves the old definitions alone ---
+write: EINVAL  | - | Invalid register name        | p:keep1 kpt_test_ret %zz\n
+write: ENOENT  | - | line 2: error: unknown symbol | p:keep1 kpt_test_ret\np:zz no_such_fn_kpt\n
+write: ENOENT  | - | line 3: error: no event nosuch_kpt to delete | -:keep2\np:keep1 kpt_test_ret\n-:nosuch_kpt\n
+write: ENOENT  | - | no event keep1 to delete     | -:kprobes/keep1\n
+write: ENOENT  | - | no event keep1 to delete (line 1 deleted it) | -:keep1\n-:keep1\n
+write: ENOENT  | - | no event keep1 at this probe point | -:keep1 kpt_test_ret\n
+write: ENOENT  | - | no event keep1 at this probe point | -:keep1 kpt_test_six_args a1\n
+write: ENOENT  | - | no event keep1 at this probe point | -:keep1 kpt_test_six_args+4\n
+write: EINVAL  | - | Event name is not specified  | -:\n
+write: EINVAL  | - | Group name must follow       | -:../keep1\n
+write: ENOENT  | gen=many | line 201: error: unknown symbol |
+# --- lines split across writes, lines without newline, huge writes ---------------
+write: ENOENT  | -s 3 | unknown symbol no_such_fn_split | p:e1 no_such_fn_split a0\n
+close: ENOENT  | -s 4 | unknown symbol no_such_fn_nonl  | p:e2 no_such_fn_nonl
+close: EINVAL  | -    | Invalid register name           | p:e1 kpt_test_ret %zz
+write: E2BIG   | gen=long9000 -s 1000 | line too long   |
+write: ENOENT  | gen=mib       | line 524281: error: unknown symbol no_such_fn_mib |
+write: E2BIG   | gen=mibplus1  | at most 1048576 per write |
+write: E2BIG   | gen=mibline   | line too long   |
+# --- other control files --------------------------------------------------------
+write: EINVAL  | file=kprobe_profile | - | p:e1 kpt_test_ret\n
+write: EINVAL  | file=keep1/enable   | - | 2\n
+write: EINVAL  | file=keep1/filter   | - | nosuchfield_kpt == 1\n
+'
+
+gen_deep() {
+	awk -v n=$1 'BEGIN { s = "p:e1 kpt_test_six_args ";
+		for (i = 0; i < n; i++) s = s "+0(";
+		s = s "%di"; for (i = 0; i < n; i++) s = s ")";
+		print s }' > $IN
+}
+gen_deep15() { gen_deep 15; }
+gen_deep2000() { gen_deep 2000; }
+gen_deep10000() { gen_deep 10000; }
+gen_args129() {
+	awk 'BEGIN { s = "p:e1 kpt_test_six_args";
+		for (i = 0; i < 129; i++) s = s " +" i "(%si)"; print s }' > $IN
+}
+gen_long9000() { head -c 9000 /dev/zero | tr '\0' 'x' > $IN; }
+# exactly 1 MiB: comment lines, the last line bad (line 524281)
+gen_mib() {
+	awk 'BEGIN { for (i = 0; i < 524280; i++) print "#";
+		print "p:e no_such_fn_mib" }' > $IN
+	assert_eq "$(wc -c < $IN)" 1048576 "1 MiB input"
+}
+gen_mibplus1() { gen_mib; echo >> $IN; }
+gen_mibline() { head -c 1048576 /dev/zero | tr '\0' 'y' > $IN; }
+# 200 good definitions, then a bad one: none applied
+gen_many() {
+	awk 'BEGIN { for (i = 0; i < 200; i++) print "p:many" i " kpt_test_ret";
+		print "p:many200 no_such_fn_kpt" }' > $IN
+}
+
+state() {
+	echo "== kprobe_events"; cat $E
+	echo "== events"; ls $D
+	echo "== profile"; cat $KPT/kprobe_profile
+	echo "== kprobes"; cat /sys/kernel/debug/kprobes/list
+	echo "== filters"; cat $D/keep1/filter $D/keep2/filter
+	echo "== enable"; cat $D/keep1/enable $D/keep2/enable
+}
+
+trim() { echo "$1" | sed 's/^[[:blank:]]*//; s/[[:blank:]]*$//'; }
+
+# the places the table refers to
+own=$(awk '$3 == "kpt_control_apply" { print "0x" $1 }' /proc/kallsyms)
+data=$(awk '$3 == "kpt_test_data" { print "0x" $1 }' /proc/kallsyms)
+[ -n "$own" ] && [ -n "$data" ] || fail "kallsyms: own=$own data=$data"
+A65=$(head -c 65 /dev/zero | tr '\0' a)
+A600=$(head -c 600 /dev/zero | tr '\0' a)
+# the blacklist rows are only meaningful if the kernel says so
+for f in kprobe_int3_handler notify_die exc_page_fault exc_int3 atomic_notifier_call_chain; do
+	grep -q " $f\$" /sys/kernel/debug/kprobes/blacklist ||
+		grep -Eq "^0x[0-9a-f]+-0x[0-9a-f]+[[:blank:]]+$f\$" /sys/kernel/debug/kprobes/blacklist ||
+		echo "note: $f is not listed in kprobes/blacklist"
+done
+
+# a known state the rows must not change: two probes, one enabled
+echo 'p:keep1 kpt_test_six_args a0 a1' > $E || fail "keep1"
+echo 'r:keep2 kpt_test_ret rv' >> $E || fail "keep2"
+echo 0 > $D/keep2/enable
+echo 'a0 == 0x11' > $D/keep1/filter
+state > /tmp/state.before
+cat /tmp/state.before
+
+tried=0 bad=0
+printf "%s\n" "$TABLE" | while IFS='|' read -r want opts logtxt input; do
+	want=$(trim "$want")
+	case "$want" in ''|'#'*) continue ;; esac
+	opts=$(trim "$opts") logtxt=$(trim "$logtxt") input=$(trim "$input")
+	input=$(printf '%s' "$input" | sed -e "s/{own}/$own/g" -e "s/{data}/$data/g" \
+		-e "s/{A65}/$A65/g" -e "s/{A600}/$A600/g")
+	tried=$((tried + 1))
+	target=$E wopts= gen=
+	for o in $opts; do
+		case "$o" in
+		-) ;;
+		gen=*) gen=${o#gen=} ;;
+		file=*) f=${o#file=}; target=$KPT/$f; [ -e "$target" ] || target=$D/$f ;;
+		*) wopts="$wopts $o" ;;
+		esac
+	done
+	kpt-write -t $LOG "" > /dev/null
+	if [ -n "$gen" ]; then
+		gen_$gen
+		got=$(kpt-write -a $wopts -f $IN $target)
+		shown="gen=$gen$wopts"
+	else
+		got=$(kpt-write -a $wopts $target "$input")
+		shown="$(printf '%s' "$input" | cut -c 1-100)$wopts"
+	fi
+	ok=1
+	if [ "$got" != "$want" ]; then
+		echo "MISMATCH row $tried [$shown]: got '$got', want '$want'"
+		ok=0
+	fi
+	if [ "$logtxt" = - ]; then
+		if [ -s $LOG ]; then
+			echo "MISMATCH row $tried [$shown]: error_log should be empty:"
+			ok=0
+		fi
+	elif ! grep -qF -- "$logtxt" $LOG || ! grep -q ' error: ' $LOG; then
+		echo "MISMATCH row $tried [$shown]: error_log lacks '$logtxt':"
+		ok=0
+	fi
+	[ $ok = 1 ] || cut -c 1-200 $LOG
+	echo "row $tried: $got: $(grep -m 1 ' error: ' $LOG | sed 's/^\[[^]]*\] kprobetrace: //' | cut -c 1-160)"
+	state > /tmp/state.after
+	if ! cmp -s /tmp/state.before /tmp/state.after; then
+		echo "MISMATCH row $tried [$shown]: state changed:"
+		diff /tmp/state.before /tmp/state.after
+		ok=0
+		# back to the known state for the next rows
+		echo > $E
+		echo 'p:keep1 kpt_test_six_args a0 a1' > $E
+		echo 'r:keep2 kpt_test_ret rv' >> $E
+		echo 0 > $D/keep2/enable
+		echo 'a0 == 0x11' > $D/keep1/filter
+		state > /tmp/state.before
+	fi
+	[ $ok = 1 ] || bad=$((bad + 1))
+	echo "$tried $bad" > /tmp/badinput.count
+done
+read tried bad < /tmp/badinput.count
+echo "bad inputs tried: $tried, mismatches: $bad"
+[ "$tried" -ge 80 ] || fail "only $tried rows"
+[ "$bad" = 0 ] || fail "$bad of $tried rows did not behave"
+
+# a deletion naming the right probe point and first argument deletes
+assert_eq "$(kpt-write -a $E '-:keep1 kpt_test_six_args a0\n')" OK "matching deletion"
+assert_eq "$(cat $E)" "r:keep2 kpt_test_ret+0 rv" "keep1 deleted"
+echo 'p:keep1 kpt_test_six_args a0 a1' >> $E
+echo 'a0 == 0x11' > $D/keep1/filter
+
+# the probes still work after all that
+echo "six_args 3" > $KPT_TEST/call
+echo "ret 2" > $KPT_TEST/call
+assert_file_has $KPT/kprobe_profile '^  keep1 +3 +0$' "keep1 hits"
+assert_file_has $KPT/kprobe_profile '^  keep2 +0 +0$' "keep2 (disabled) hits"
+echo "badinput OK"
