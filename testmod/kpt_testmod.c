@@ -13,10 +13,13 @@
 
 #include <linux/bug.h>
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 
 #define __kpt_target __attribute__((__noipa__))
 
@@ -188,6 +191,131 @@ static const struct file_operations call_fops = {
 	.llseek = noop_llseek,
 };
 
+/*
+ * call_ext: "NAME COUNT" calls target NAME COUNT times with the call's
+ * index i (0..COUNT-1) and the writer's user buffer at hand, for the
+ * hardening tests (tracer-faults, tracer-stress):
+ *   seq       kpt_test_seq(i)
+ *   sleep     kpt_test_sleep(20): sleeps 20 ms
+ *   recurse   kpt_test_recurse(4): 5 nested calls
+ *   ptr_null, ptr_user, ptr_unmapped, ptr_freed, ptr_noncanon, ptr_cross,
+ *   ptr_edge  kpt_test_ptr(P, TAG): P is NULL (TAG 1), the writer's user
+ *             buffer (2), the guard page after a vmalloc()ed page (3), a
+ *             kfree()d 64-byte object that held 0x5a bytes (4),
+ *             0xdead000000000000 (5), 4 bytes before the end of the first
+ *             of two vmalloc()ed pages, where 0x1122334455667788 and then
+ *             the string "kprobetrace-cross-page" straddle the boundary
+ *             (6), 4 bytes before the end of a lone vmalloc()ed page,
+ *             0x41 bytes up to its end (7).
+ * kpt_test_ptr() never dereferences P: only probes read through it.
+ */
+__kpt_target unsigned long kpt_test_seq(unsigned long i)
+{
+	return i;
+}
+
+__kpt_target void kpt_test_sleep(unsigned long ms)
+{
+	msleep(ms);
+}
+
+__kpt_target unsigned long kpt_test_recurse(unsigned long depth)
+{
+	typeof(&kpt_test_recurse) fn = kpt_test_recurse;
+	unsigned long r;
+
+	if (!depth)
+		return 0;
+	OPTIMIZER_HIDE_VAR(fn);
+	r = fn(depth - 1);
+	OPTIMIZER_HIDE_VAR(r);		/* no tail call */
+	return r + 1;
+}
+
+__kpt_target unsigned long kpt_test_ptr(const void *p, unsigned long tag)
+{
+	return tag;
+}
+
+static int kpt_test_call_ptr(const char *name, const char __user *ubuf)
+{
+	u64 v = 0x1122334455667788ULL;
+	void *buf;
+
+	if (!strcmp(name, "ptr_null")) {
+		kpt_test_ptr(NULL, 1);
+	} else if (!strcmp(name, "ptr_user")) {
+		kpt_test_ptr((const void __force *)ubuf, 2);
+	} else if (!strcmp(name, "ptr_unmapped")) {
+		buf = vmalloc(PAGE_SIZE);
+		if (!buf)
+			return -ENOMEM;
+		kpt_test_ptr(buf + PAGE_SIZE, 3);
+		vfree(buf);
+	} else if (!strcmp(name, "ptr_freed")) {
+		buf = kmalloc(64, GFP_KERNEL);
+		if (!buf)
+			return -ENOMEM;
+		memset(buf, 0x5a, 64);
+		kfree(buf);
+		kpt_test_ptr(buf, 4);
+	} else if (!strcmp(name, "ptr_noncanon")) {
+		kpt_test_ptr((void *)0xdead000000000000UL, 5);
+	} else if (!strcmp(name, "ptr_cross")) {
+		buf = vmalloc(2 * PAGE_SIZE);
+		if (!buf)
+			return -ENOMEM;
+		memcpy(buf + PAGE_SIZE - 4, &v, sizeof(v));
+		strscpy(buf + PAGE_SIZE + 4, "kprobetrace-cross-page", 32);
+		kpt_test_ptr(buf + PAGE_SIZE - 4, 6);
+		vfree(buf);
+	} else if (!strcmp(name, "ptr_edge")) {
+		buf = vmalloc(PAGE_SIZE);
+		if (!buf)
+			return -ENOMEM;
+		memset(buf + PAGE_SIZE - 8, 0x41, 8);
+		kpt_test_ptr(buf + PAGE_SIZE - 4, 7);
+		vfree(buf);
+	} else {
+		return -ENOENT;
+	}
+	return 0;
+}
+
+static ssize_t call_ext_write(struct file *file, const char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	char buf[64], name[32];
+	unsigned long n, i;
+	int ret = 0;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sscanf(buf, "%31s %lu", name, &n) != 2)
+		return -EINVAL;
+	for (i = 0; i < n && !ret; i++) {
+		if (!strcmp(name, "seq"))
+			WRITE_ONCE(kpt_test_sink, kpt_test_seq(i));
+		else if (!strcmp(name, "sleep"))
+			kpt_test_sleep(20);
+		else if (!strcmp(name, "recurse"))
+			WRITE_ONCE(kpt_test_sink, kpt_test_recurse(4));
+		else
+			ret = kpt_test_call_ptr(name, ubuf);
+		cond_resched();
+	}
+	return ret ? ret : count;
+}
+
+static const struct file_operations call_ext_fops = {
+	.owner = THIS_MODULE,
+	.write = call_ext_write,
+	.llseek = noop_llseek,
+};
+
 static struct dentry *kpt_test_dir;
 
 static int __init kpt_test_init(void)
@@ -197,6 +325,8 @@ static int __init kpt_test_init(void)
 	if (IS_ERR(kpt_test_dir))
 		return PTR_ERR(kpt_test_dir);
 	debugfs_create_file("call", 0200, kpt_test_dir, NULL, &call_fops);
+	debugfs_create_file("call_ext", 0200, kpt_test_dir, NULL,
+			    &call_ext_fops);
 	return 0;
 }
 
