@@ -559,7 +559,10 @@ static int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e,
 		addr = def->addr;
 		goto check;
 	}
-	ret = kpt_resolve_symbol_mod(p->modname,
+	/* vmlinux:SYM (no p->modname) looks in vmlinux only */
+	ret = kpt_resolve_symbol_mod(p->modname ? p->modname :
+				     def->module ? kpt_def_str(def, def->module) :
+				     NULL,
 				     kpt_def_str(def, def->symbol), &addr,
 				     found_mod, &loaded, e, pos);
 	if (ret == -ENOENT && p->modname && !loaded) {
