@@ -68,7 +68,6 @@ write: EINVAL  | - | Invalid symbol name          | p:e1 kpt_test_ret/x\n
 write: EINVAL  | - | Invalid symbol name          | p:e1 ../kpt_test_ret\n
 write: EINVAL  | - | Invalid symbol name          | p:e1 kpt_test_r\xc3\xa9t\n
 write: E2BIG   | - | Symbol name is too long      | p:e1 {A600}\n
-write: ENOENT  | - | unknown symbol nomod_kpt:kpt_test_ret | p:e1 nomod_kpt:kpt_test_ret\n
 write: ENOENT  | - | unknown symbol vmlinux:kpt_test_ret   | p:e1 vmlinux:kpt_test_ret\n
 write: ENOENT  | - | unknown symbol kprobetrace_test:schedule | p:e1 kprobetrace_test:schedule\n
 write: EINVAL  | - | Invalid module name          | p:e1 a/b:kpt_test_ret\n
@@ -169,11 +168,10 @@ write: EINVAL  | - | $comm can not be dereferenced | p:e1 kpt_test_ret +0($comm)
 write: EINVAL  | - | Invalid register name        | p:keep1 kpt_test_ret %zz\n
 write: ENOENT  | - | line 2: error: unknown symbol | p:keep1 kpt_test_ret\np:zz no_such_fn_kpt\n
 write: ENOENT  | - | line 3: error: no event nosuch_kpt to delete | -:keep2\np:keep1 kpt_test_ret\n-:nosuch_kpt\n
-write: ENOENT  | - | no event keep1 to delete     | -:kprobes/keep1\n
-write: ENOENT  | - | no event keep1 to delete (line 1 deleted it) | -:keep1\n-:keep1\n
-write: ENOENT  | - | no event keep1 at this probe point | -:keep1 kpt_test_ret\n
-write: ENOENT  | - | no event keep1 at this probe point | -:keep1 kpt_test_six_args a1\n
-write: ENOENT  | - | no event keep1 at this probe point | -:keep1 kpt_test_six_args+4\n
+write: ENOENT  | - | no event kprobes/keep1 to delete | -:kprobes/keep1\n
+write: ENOENT  | - | no event keep1 with such a probe to delete | -:keep1 kpt_test_ret\n
+write: ENOENT  | - | no event keep1 with such a probe to delete | -:keep1 kpt_test_six_args a1\n
+write: ENOENT  | - | no event keep1 with such a probe to delete | -:keep1 kpt_test_six_args+4\n
 write: EINVAL  | - | Event name is not specified  | -:\n
 write: EINVAL  | - | Group name must follow       | -:../keep1\n
 write: ENOENT  | gen=many | line 201: error: unknown symbol |
