@@ -206,7 +206,11 @@ static const struct file_operations call_fops = {
  *             of two vmalloc()ed pages, where 0x1122334455667788 and then
  *             the string "kprobetrace-cross-page" straddle the boundary
  *             (6), 4 bytes before the end of a lone vmalloc()ed page,
- *             0x41 bytes up to its end (7).
+ *             0x41 bytes up to its end (7)
+ *   str_cross, str_edge  kpt_test_ptr(P, TAG): the string
+ *             "kprobetrace-cross-page" starting 6 bytes before the end of
+ *             the first of two vmalloc()ed pages (8); "kprobe" without
+ *             NUL in the last 6 bytes of a lone vmalloc()ed page (9).
  * kpt_test_ptr() never dereferences P: only probes read through it.
  */
 __kpt_target unsigned long kpt_test_seq(unsigned long i)
@@ -268,6 +272,20 @@ static int kpt_test_call_ptr(const char *name, const char __user *ubuf)
 		memcpy(buf + PAGE_SIZE - 4, &v, sizeof(v));
 		strscpy(buf + PAGE_SIZE + 4, "kprobetrace-cross-page", 32);
 		kpt_test_ptr(buf + PAGE_SIZE - 4, 6);
+		vfree(buf);
+	} else if (!strcmp(name, "str_cross")) {
+		buf = vmalloc(2 * PAGE_SIZE);
+		if (!buf)
+			return -ENOMEM;
+		strscpy(buf + PAGE_SIZE - 6, "kprobetrace-cross-page", 32);
+		kpt_test_ptr(buf + PAGE_SIZE - 6, 8);
+		vfree(buf);
+	} else if (!strcmp(name, "str_edge")) {
+		buf = vmalloc(PAGE_SIZE);
+		if (!buf)
+			return -ENOMEM;
+		memcpy(buf + PAGE_SIZE - 6, "kprobe", 6);
+		kpt_test_ptr(buf + PAGE_SIZE - 6, 9);
 		vfree(buf);
 	} else if (!strcmp(name, "ptr_edge")) {
 		buf = vmalloc(PAGE_SIZE);

@@ -1,6 +1,7 @@
-# Faults (issue 7, item 4): fetches through NULL, user-space, unmapped,
-# non-canonical and just-freed pointers and across page boundaries record
-# the fault value (or the bytes) and never oops; kretprobe instances
+# Faults (issue 7, item 4): fetches (numbers and strings) through NULL,
+# user-space, unmapped, non-canonical and just-freed pointers and across
+# page boundaries record the fault value, (fault), or the bytes, and never
+# oops; kretprobe instances
 # exhausted are counted as misses; a full ring buffer (overwrite off) counts
 # what it drops, exactly; the probed module unloaded while its probes are
 # enabled and being hit; `rmmod kprobetrace` while its events are enabled
@@ -28,7 +29,9 @@ echo > $T
 # seed syntax: tag, *p, **p, *(p + 8); today's: tag, user *p, 4 bytes at p
 echo 'p:fp kpt_test_ptr a1 +0(%di) +0(+0(%di)) +8(%di)' > $E || fail "fp"
 echo 'p:fu kpt_test_ptr tag=%si u=+u0(%di):x64 w=+0(%di):x32' >> $E || fail "fu"
-for c in ptr_null ptr_user ptr_unmapped ptr_freed ptr_noncanon ptr_cross ptr_edge; do
+echo 'p:fs kpt_test_ptr tag=%si s=+0(%di):string' >> $E || fail "fs"
+for c in ptr_null ptr_user ptr_unmapped ptr_freed ptr_noncanon ptr_cross ptr_edge \
+	str_cross str_edge; do
 	echo "$c 1" > $X || fail "calling $c"
 done
 grep kpt_test_ptr $T
@@ -41,6 +44,7 @@ values() {
 }
 fp() { values | awk -v t=$1 'NF == 4 && $1 == t' | tail -n 1; }
 fu() { values | awk -v t=$1 -v k=$2 'NF == 3 && $1 == t { v = $k } END { print v }'; }
+fs() { values | awk -v t=$1 'NF == 2 && $1 == t { v = $2 } END { print v }'; }
 assert_eq "$(fp 0x1)" "0x1 $FAULT $FAULT $FAULT" "NULL"
 assert_eq "$(fp 0x2)" "0x2 $FAULT $FAULT $FAULT" "user pointer read as kernel memory"
 assert_eq "$(fu 0x2 2)" 0x726573755f727470 "user pointer read as user memory ('ptr_user')"
@@ -50,11 +54,18 @@ assert_eq "$(fp 0x6 | cut -d' ' -f1,2,4)" "0x6 0x1122334455667788 0x727465626f72
 assert_eq "$(fp 0x7)" "0x7 $FAULT $FAULT $FAULT" "8 bytes running into the guard page"
 assert_eq "$(fu 0x7 3)" 0x41414141 "the last 4 bytes of the page"
 assert_eq "$(fu 0x1 2)" "$FAULT" "NULL as user memory"
+# strings: across a page boundary, running into the guard page, at NULL,
+# user-space, unmapped and non-canonical addresses
+assert_eq "$(fs 0x8)" '"kprobetrace-cross-page"' "string across a page boundary"
+assert_eq "$(fs 0x9)" '(fault)' "string running into the guard page"
+for t in 0x1 0x2 0x3 0x5; do
+	assert_eq "$(fs $t)" '(fault)' "string at bad pointer (tag $t)"
+done
 # freed slab memory: whatever it holds now (no KASAN report on debug kernels)
 freed=$(fp 0x4)
 echo "just-freed object: $freed"
 assert_match "$freed" '^0x4 0x[0-9a-f]+ 0x[0-9a-f]+ 0x[0-9a-f]+$' "freed object read"
-assert_eq "$(hits fp) $(hits fu)" "7 7" "every call recorded"
+assert_eq "$(hits fp) $(hits fu) $(hits fs)" "9 9 9" "every call recorded"
 echo > $E
 echo "bad pointers OK"
 
@@ -77,7 +88,7 @@ echo > $E
 echo "kretprobe misses OK"
 
 # --- 3. the ring buffer full, overwrite off ----------------------------------
-size=$(cat $TRACEFS/buffer_size_kb)
+size=$(sed "s/.*expanded: //; s/[^0-9].*//" $TRACEFS/buffer_size_kb)
 echo 0 > $TRACEFS/options/overwrite
 echo 8 > $TRACEFS/buffer_size_kb
 echo 'p:rb kpt_test_seq a0' > $E || fail "rb"
