@@ -159,7 +159,7 @@ assert_eq "$(cat $E)" "" "cleared"
 grep -q kpt_test /sys/kernel/debug/kprobes/list && fail "kprobes left registered"
 
 # --- phase B: exact accounting --------------------------------------------------
-size=$(cat $TRACEFS/buffer_size_kb)
+size=$(sed "s/.*expanded: //; s/[^0-9].*//" $TRACEFS/buffer_size_kb)
 echo 0 > $TRACEFS/options/overwrite
 echo 4 > $TRACEFS/buffer_size_kb
 echo 'p:acc_six kpt_test_six_args a0 a1' > $E
@@ -219,10 +219,10 @@ echo > $TRACEFS/trace
 rm -f /tmp/pipe.out
 
 # --- churn: many definitions, so that a per-definition leak shows ------------------
-# 10 rounds of one write of 100 definitions (entry and return probes, with
+# 20 rounds of one write of 100 definitions (entry and return probes, with
 # memory args), a few hits, and a clear
 churn=0
-for round in 1 2 3 4 5 6 7 8 9 10; do
+for round in $(seq 20); do
 	awk 'BEGIN { for (i = 0; i < 50; i++) {
 		print "p:c" i " kpt_test_six_args a0 +0(%si) s1"
 		print "r:cr" i " kpt_test_seq rv ra" } }' > /tmp/churn
@@ -234,24 +234,26 @@ for round in 1 2 3 4 5 6 7 8 9 10; do
 	churn=$((churn + 100))
 done
 adds=$((adds + churn))
-echo "churn: $churn definitions in 10 writes, each round cleared"
+echo "churn: $churn definitions in 20 writes, each round cleared"
 
 # --- memory: nothing left behind ------------------------------------------------
-# Tolerance: phase A and the churn defined $adds probes; each definition allocates several
-# kmalloc objects (the probe, its listing, args, ops, print format, field
-# names) that all go when it is removed.  A leak of any one of them would
-# leave at least $adds objects in one kmalloc cache.  What SLUB keeps
-# without a leak (per-CPU and partial slabs, counted as active in
-# /proc/slabinfo) is a few slabs per cache and CPU: well under 256 objects
-# in the caches measured here.  So a cache may grow by at most
-# max(256, adds / 4) objects, and SUnreclaim by at most 1 MiB (a leak of
-# a 1 KiB probe per definition would be $adds KiB).
+# Tolerance: phase A and the churn defined $adds (over 2000) probes; each
+# definition allocates several kmalloc objects (the probe, its listing,
+# args, ops, print format, field names) that all go when it is removed.
+# A leak of any one of them would leave at least $adds objects in one
+# kmalloc cache.  What SLUB keeps without a leak (per-CPU and partial
+# slabs, counted as active in /proc/slabinfo) is a few slabs per cache
+# and CPU: up to ~210 objects per cache measured here (2 vCPUs).  So a
+# cache may grow by at most adds / 2 objects (over 1000: 5 times the
+# noise, half a leak), and SUnreclaim by at most 2 MiB: a leaked probe
+# costs over 4 KiB (its definition copy alone), so over 8 MiB in all,
+# while the noise measured is up to 0.7 MiB.
 slab_snapshot /tmp/slab.after
 paste /tmp/slab.before /tmp/slab.after | awk '$1 == $3 && $2 != $4 { print $1, $2, "->", $4, "(" ($4 - $2) ")" }'
-lim=$((adds / 4)); [ $lim -ge 256 ] || lim=256
+lim=$((adds / 2))
 paste /tmp/slab.before /tmp/slab.after | awk -v lim=$lim '
 	$1 != $3 { print "slab lists differ:", $1, $3; bad = 1 }
 	$1 ~ /^kmalloc-/ && $4 - $2 > lim { print "grew:", $1, $2, "->", $4; bad = 1 }
-	$1 == "SUnreclaim:" && $4 - $2 > 1024 { print "SUnreclaim grew by", $4 - $2, "kB"; bad = 1 }
-	END { exit bad }' || fail "memory grew (limit $lim objects per kmalloc cache, 1 MiB SUnreclaim)"
+	$1 == "SUnreclaim:" && $4 - $2 > 2048 { print "SUnreclaim grew by", $4 - $2, "kB"; bad = 1 }
+	END { exit bad }' || fail "memory grew (limit $lim objects per kmalloc cache, 2 MiB SUnreclaim)"
 echo "stress OK"
