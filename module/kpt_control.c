@@ -298,6 +298,19 @@ static bool kpt_in(struct kpt_probe **old, unsigned int n,
 }
 
 /* Add p to old[] unless there; -EBUSY (logged) if its event is busy */
+/* Does a deletion before ops[i] in this write delete p already? */
+static bool kpt_deleted_before(struct kpt_op *ops, unsigned int i,
+			       struct kpt_probe *p)
+{
+	unsigned int j;
+
+	for (j = 0; j < i; j++)
+		if (ops[j].kind == KPT_OP_DELETE &&
+		    kpt_probe_def_delete_matches(ops[j].del, p->def))
+			return true;
+	return false;
+}
+
 static int kpt_select(struct kpt_probe **old, unsigned int *n,
 		      struct kpt_probe *p, struct kpt_op *op)
 {
@@ -498,6 +511,10 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 			if (op->kind == KPT_OP_ADD ?
 			    !kpt_same_event(p, op->p) :
 			    !kpt_probe_def_delete_matches(op->del, p->def))
+				continue;
+			/* lines apply in order: an earlier one deleted it */
+			if (op->kind == KPT_OP_DELETE &&
+			    kpt_deleted_before(ops, i, p))
 				continue;
 			found = true;
 			ret = kpt_select(old, &nold, p, op);
