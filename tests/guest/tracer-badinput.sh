@@ -169,6 +169,8 @@ write: EINVAL  | - | Invalid register name        | p:keep1 kpt_test_ret %zz\n
 write: ENOENT  | - | line 2: error: unknown symbol | p:keep1 kpt_test_ret\np:zz no_such_fn_kpt\n
 write: ENOENT  | - | line 3: error: no event nosuch_kpt to delete | -:keep2\np:keep1 kpt_test_ret\n-:nosuch_kpt\n
 write: ENOENT  | - | no event kprobes/keep1 to delete | -:kprobes/keep1\n
+write: ENOENT  | - | line 2: error: no event keep1 to delete | -:keep1\n-:keep1\n
+write: ENOENT  | - | line 3: error: no event keep1 with such a probe | -:keep1\n-:keep2\n-:keep1 kpt_test_six_args\n
 write: ENOENT  | - | no event keep1 with such a probe to delete | -:keep1 kpt_test_ret\n
 write: ENOENT  | - | no event keep1 with such a probe to delete | -:keep1 kpt_test_six_args a1\n
 write: ENOENT  | - | no event keep1 with such a probe to delete | -:keep1 kpt_test_six_args+4\n
