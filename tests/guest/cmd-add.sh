@@ -39,8 +39,10 @@ sed -n 's/.* hand: .* fl=\([0-9]*\) md=\([0-9]*\)$/\1 \2/p' /tmp/tr | sort > /tm
 cmp /tmp/a /tmp/b || { cat /tmp/a /tmp/b; fail "how->flags/how->mode differ from +0(%dx)/+8(%dx)"; }
 
 # char *: a string; filename is a __user pointer, which Debian's BTF does
-# not mark (no type tags): kernel-memory "string" faults, ":ustring" reads it
-grep -q ' filename=(fault) ' /tmp/tr || fail "filename as a kernel string faults"
+# not mark (no type tags).  6.1's kernel reads a "string" below TASK_SIZE
+# from user memory on x86; the module reads kernel memory only (today):
+# either is accepted here, ":ustring" must read it
+grep -Eq ' filename=(\(fault\)|"/tmp/created") ' /tmp/tr || fail "filename as a string"
 kprobetrace add -e fn 'do_sys_openat2 filename:ustring' | tee /tmp/fn
 assert_eq "$(cat /tmp/fn)" 'p:fn do_sys_openat2 filename=+0($arg2):ustring' "ustring line"
 trace_bg /tmp/tr1 -t 2 fn

@@ -45,8 +45,9 @@ static const char add_usage[] =
 "  -v, --verbose      also show each argument's C type\n"
 "  -h, --help         this help\n"
 "\n"
-"string reads kernel memory: a __user char pointer needs :ustring (BTF\n"
-"marks __user only on kernels built with BTF type tags, not Debian 12's).\n"
+"A __user char pointer needs :ustring (the module's string reads kernel\n"
+"memory; BTF marks __user only on kernels built with type tags, not\n"
+"Debian 12's).\n"
 "exit: 0 ok, 2 usage, 3 unknown function, 4 unknown parameter/member,\n"
 "      5 type mismatch, 6 refused by the module, 7 module not loaded\n";
 
