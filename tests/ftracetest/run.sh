@@ -66,7 +66,8 @@ for tc in $W/test.d/kprobe/*.tc; do
 	[ "${exp%% *}" = SKIP ] || run="$run test.d/kprobe/$c"
 done
 log=$W/logs
-(cd $W && timeout -s KILL 200 bash ./ftracetest -k -l $log $run) > $W/out 2>&1
+scale=$(cat /kpt/timeout-scale 2>/dev/null || echo 1)
+(cd $W && timeout -s KILL $((200 * scale)) bash ./ftracetest -k -l $log $run) > $W/out 2>&1
 echo "ftracetest exited with status $? (non-zero when any case failed)"
 
 bad=0 newly=0 passed=0 other=0 total=0 n=0

@@ -13,7 +13,7 @@ echo 'p:bpf kpt_test_six_args a0 a1 a2' > $E
 cd /tmp
 bpftrace -l 'tracepoint:kprobetrace:*' > list.txt 2>&1
 assert_file_has list.txt '^tracepoint:kprobetrace:bpf$' "bpftrace -l lists the event"
-timeout 100 bpftrace -e 'tracepoint:kprobetrace:bpf { @hits = count(); @sum = sum(args->a1); }' \
+timeout $((100 * $(cat /kpt/timeout-scale 2>/dev/null || echo 1))) bpftrace -e 'tracepoint:kprobetrace:bpf { @hits = count(); @sum = sum(args->a1); }' \
 	-c "sh -c \"echo 'six_args 100' > $KPT_TEST/call\"" > bt.txt 2>&1
 rc=$?
 cat bt.txt
