@@ -10,8 +10,9 @@
 # bash, and the results are compared with tests/ftracetest/expected.txt.
 #
 # Prints the conformance table (case, result, expectation, reason), and
-# fails when a case expected to pass does not, when a case is missing from
-# the list, or when ftracetest itself cannot run. Cases that pass although
+# fails when a case expected to pass does not (on Debian's kernel, which the
+# list is for), when a case is missing from the list, or when ftracetest
+# itself cannot run. Cases that pass although
 # the list does not expect it are reported as NEWLY PASSING (update the list).
 . /kpt/lib.sh
 MODE=${1:?usage: run.sh seed|today}
@@ -70,6 +71,16 @@ scale=$(cat /kpt/timeout-scale 2>/dev/null || echo 1)
 (cd $W && timeout -s KILL $((200 * scale)) bash ./ftracetest -k -l $log $run) > $W/out 2>&1
 echo "ftracetest exited with status $? (non-zero when any case failed)"
 
+# The list is for Debian's kernel. On another one (make check-debug's
+# allnoconfig-based debug kernel: no networking, no stack tracer, ...) cases
+# may differ for the kernel's sake: they are reported, and the test fails
+# only on what the rig checks (kernel log) or on a case missing from the list.
+strict=1
+case "$(uname -v)" in
+*Debian*) ;;
+*) strict=0; echo "not Debian's kernel ($(uname -r)): differences from the list are reported only" ;;
+esac
+
 bad=0 newly=0 passed=0 other=0 total=0 n=0
 table=/tmp/ftracetest-$MODE.table
 printf '%-28s %-12s %-12s %s\n' CASE RESULT EXPECTED REASON > $table
@@ -109,6 +120,9 @@ for tc in $W/test.d/kprobe/*.tc; do
 			newly=$((newly + 1))
 			note="NEWLY PASSING (listed $want: $why): update tests/ftracetest/expected.txt"
 		fi
+	elif [ "$want" = PASS ] && [ $strict = 0 ]; then
+		other=$((other + 1))
+		note="differs on this kernel (the list is for Debian's)"
 	elif [ "$want" = PASS ]; then
 		bad=$((bad + 1))
 		note="REGRESSION: listed as passing"
@@ -123,3 +137,4 @@ echo "ftracetest conformance, lifecycle=$MODE (linux-source-6.1 tools/testing/se
 cat $table
 echo "$total cases: $passed pass, $other skipped or not passing as listed, $newly newly passing, $bad unexpected"
 [ $bad -eq 0 ] || fail "$bad case(s) did not do what tests/ftracetest/expected.txt says"
+[ $passed -gt 0 ] || fail "no case passed: ftracetest did not run (see above)"
