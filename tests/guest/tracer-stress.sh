@@ -251,6 +251,14 @@ echo "churn: $churn definitions in 20 writes, each round cleared"
 slab_snapshot /tmp/slab.after
 paste /tmp/slab.before /tmp/slab.after | awk '$1 == $3 && $2 != $4 { print $1, $2, "->", $4, "(" ($4 - $2) ")" }'
 lim=$((adds / 2))
+# KASAN's quarantine keeps freed objects allocated (counted as active) for
+# a while: there the counts mean nothing, and kmemleak (which the rig runs
+# after each test on debug kernels) finds leaks instead
+if dmesg | grep -q 'KernelAddressSanitizer initialized'; then
+	echo "KASAN kernel: slab counts not compared (kmemleak checks leaks)"
+	echo "stress OK"
+	exit 0
+fi
 paste /tmp/slab.before /tmp/slab.after | awk -v lim=$lim '
 	$1 != $3 { print "slab lists differ:", $1, $3; bad = 1 }
 	$1 ~ /^kmalloc-/ && $4 - $2 > lim { print "grew:", $1, $2, "->", $4; bad = 1 }
