@@ -15,7 +15,12 @@
  * (a record carries its address(es), nargs and the values), so a type
  * outlives its probe: when the probe goes the type is only marked unused,
  * and the next probe of the same kind (entry/return) reuses it.  Live
- * types therefore never exceed the peak number of probes.  (A binary
+ * types therefore never exceed the peak number of probes.  Events in
+ * today's format (kpt_types.c) print typed, named fields: their type owns
+ * an immutable copy of the event's print description (struct kpt_pdesc),
+ * so it prints a removed event's records right, and is reused only by an
+ * event with an identical description; at most KPT_OTYPE_SPARE_MAX unused
+ * ones are kept (the least recently released goes first).  (A binary
  * reader such as trace-cmd maps old records of a reused id with the new
  * event's format, as it does when the core recycles a freed id; the text
  * output is right either way.)  All of them are
