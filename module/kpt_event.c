@@ -64,7 +64,7 @@ struct kpt_otype {
 };
 
 /* Unused today's output types kept for reuse (see kpt_types.c). */
-#define KPT_OTYPE_SPARE_MAX	64
+#define KPT_OTYPE_SPARE_MAX	256
 
 static LIST_HEAD(kpt_otypes);
 bool kpt_exiting;

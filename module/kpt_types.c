@@ -45,7 +45,7 @@
  * correctly after the event (and the probe) are gone.  An unused output
  * type is reused only by an event whose description is identical (same
  * event name, kind, field names, types, offsets): old records then still
- * print right.  Unused today's types are kept up to KPT_OTYPE_SPARE_MAX;
+ * print right.  Unused today's types are kept up to KPT_OTYPE_SPARE_MAX (256);
  * beyond that the least recently released one is unregistered (its
  * remaining records, if any, then print as the core prints unknown types),
  * which bounds the registered types by the peak number of events plus

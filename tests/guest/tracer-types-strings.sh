@@ -130,9 +130,10 @@ echo "types 1" > $KPT_TEST/call
 echo > $E
 assert_eq "$(grep -c ' tstr: .* name="types-name" names={"one","two","three"} arr={1,2,3,4}$' $T)" 2 "both records print"
 
-# many distinct descriptions: the spare types stay bounded, no failure
+# many distinct descriptions: the spare types stay bounded (256 kept, the
+# least recently released evicted), no failure
 i=0
-while [ $i -lt 80 ]; do
+while [ $i -lt 300 ]; do
 	echo "p:tmany kpt_test_types v$i=%di:u8" > $E || fail "definition $i"
 	i=$((i + 1))
 done
