@@ -196,7 +196,8 @@ void kpt_seed_alias(const struct kpt_probe_def *def,
 }
 
 static void kpt_put_location(struct kpt_out *o,
-			     const struct kpt_probe_def *def)
+			     const struct kpt_probe_def *def,
+			     unsigned int opts)
 {
 	if (def->loc == KPT_LOC_ADDR) {
 		kpt_put_u64(o, def->addr, 16);
@@ -207,7 +208,8 @@ static void kpt_put_location(struct kpt_out *o,
 		kpt_putc(o, ':');
 	}
 	kpt_puts(o, kpt_def_str(def, def->symbol));
-	kpt_put_offs(o, def->offset);
+	if (def->offset || !(opts & KPT_FMT_NO_ZERO_OFFS))
+		kpt_put_offs(o, def->offset);
 }
 
 size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
@@ -254,7 +256,7 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 	kpt_puts(&o, def->event);
 	if (def->loc != KPT_LOC_NONE) {
 		kpt_putc(&o, ' ');
-		kpt_put_location(&o, def);
+		kpt_put_location(&o, def, opts);
 	}
 	for (i = 0; i < def->nargs && i < KPT_MAX_ARGS; i++) {
 		kpt_putc(&o, ' ');

@@ -243,6 +243,8 @@ size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
 /* The same with options: */
 /* "p:ev", not "p:kprobetrace/ev" (deletions keep it: no group is any) */
 #define KPT_FMT_NO_DEFAULT_GROUP 0x1
+/* "SYM", not "SYM+0", as the kernel's tracer lists a probe at an entry */
+#define KPT_FMT_NO_ZERO_OFFS	0x2
 size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 			     unsigned int opts, char *buf, size_t size);
 /* "argN" (n is 1-based): today's name of an argument given no NAME=. */

@@ -603,6 +603,7 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	size_t pos_loc = kpt_token_pos(line, len, 1);
 	unsigned int i, nops = 0, total_ops = 0;
 	char found_mod[MODULE_NAME_LEN] = "";
+	unsigned int lopts;
 	struct kpt_probe *p;
 	size_t need;
 	int ret;
@@ -653,12 +654,17 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 			goto nomem;
 	}
 
-	/* listed as written back: our group is the default, left out */
-	need = kpt_format_probe_opts(def, KPT_FMT_NO_DEFAULT_GROUP, NULL, 0) + 1;
+	/*
+	 * Listed as written back.  An event in today's format lists as the
+	 * kernel's tracer does ("p:GRP/EVENT SYM"); the seed's as the seed
+	 * ("p:EVENT SYM+0": our group is the default, left out).
+	 */
+	lopts = p->today ? KPT_FMT_NO_ZERO_OFFS : KPT_FMT_NO_DEFAULT_GROUP;
+	need = kpt_format_probe_opts(def, lopts, NULL, 0) + 1;
 	p->listing = kmalloc(need, GFP_KERNEL);
 	if (!p->listing)
 		goto nomem;
-	kpt_format_probe_opts(def, KPT_FMT_NO_DEFAULT_GROUP, p->listing, need);
+	kpt_format_probe_opts(def, lopts, p->listing, need);
 
 	/* where */
 	if (p->is_return && def->loc == KPT_LOC_SYMBOL && def->offset) {

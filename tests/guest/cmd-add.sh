@@ -22,7 +22,7 @@ assert_eq $rc 0 "add by names"
 assert_match "$out" '^p:do_sys_openat2 do_sys_openat2 dfd=\$arg1:s32 filename=.*how_flags=\+0\(\$arg3\):u64 how_mode=\+8\(\$arg3\):u64$' "printed line"
 # struct open_how (uapi): flags at +0, mode at +8; a0..a2 = di si dx
 echo 'p:hand do_sys_openat2 fl=+0(%dx):u64 md=+8(%dx):u64' >> $KPT/kprobe_events || fail "hand-written probe"
-grep -q '^p:do_sys_openat2 ' $KPT/kprobe_events || { cat $KPT/kprobe_events; fail "written"; }
+grep -Eq '^p:(kprobetrace/)?do_sys_openat2 ' $KPT/kprobe_events || { cat $KPT/kprobe_events; fail "written"; }
 
 trace_bg /tmp/tr -t 3 do_sys_openat2 hand
 echo x > /tmp/created		# O_WRONLY|O_CREAT|O_TRUNC, 0666

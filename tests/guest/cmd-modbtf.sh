@@ -12,7 +12,7 @@ out=$(kprobetrace add -n 'crc8 pdata nbytes crc') || fail "add in a module"
 assert_eq "$out" 'p:crc8 crc8 pdata=$arg2:x64 nbytes=$arg3:u64 crc=$arg4:u8' "module BTF"
 out=$(kprobetrace add -e c8 'crc8:crc8 nbytes crc') || fail "MOD:FUNC"
 assert_eq "$out" 'p:c8 crc8:crc8 nbytes=$arg3:u64 crc=$arg4:u8' "MOD:FUNC line"
-grep -q '^p:c8 crc8:crc8+0 nbytes=' $KPT/kprobe_events || { cat $KPT/kprobe_events; fail "written"; }
+grep -Eq '^p:(kprobetrace/)?c8 crc8:crc8(\+0)? nbytes=' $KPT/kprobe_events || { cat $KPT/kprobe_events; fail "written"; }
 kprobetrace add -n 'crc8 len' 2>/tmp/err; rc=$?
 cat /tmp/err
 assert_eq $rc 4 "unknown parameter in a module"

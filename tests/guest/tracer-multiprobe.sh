@@ -23,7 +23,7 @@ prof() { awk -v n="$1" '$1 == n { printf "%s ", $2 }' $PROF; }
 # seed: replaces
 expect OK 'p:mp kpt_test_six_args val=%di'
 expect OK 'p:mp kpt_test_ret val=%di'
-assert_eq "$(cat $E)" 'p:mp kpt_test_ret+0 val=%di' "seed: replaced"
+assert_eq "$(cat $E)" 'p:kprobetrace/mp kpt_test_ret val=%di' "seed: replaced"
 echo > $E
 
 rmmod kprobetrace || fail "unloading"
@@ -34,8 +34,8 @@ id=$(cat $EV/mp/id)
 expect OK 'p:mp kpt_test_obj_walk val=%di'
 expect OK 'p:mp kpt_test_ret val=%di'
 cat $E
-assert_eq "$(grep -c '^p:mp ' $E)" 3 "three probes listed"
-assert_file_has $E '^p:mp kpt_test_obj_walk\+0 val=%di$' "obj_walk listed"
+assert_eq "$(grep -c '^p:kprobetrace/mp ' $E)" 3 "three probes listed"
+assert_file_has $E '^p:kprobetrace/mp kpt_test_obj_walk val=%di$' "obj_walk listed"
 assert_eq "$(ls $EV | grep -c mp)" 1 "one event"
 assert_eq "$(cat $EV/mp/id)" "$id" "same event"
 echo 1 > $EV/mp/enable
@@ -61,14 +61,14 @@ expect 'write: EEXIST' 'r:mp kpt_test_string val=%di'
 assert_file_has $LOG 'event mp has entry probes: cannot append a return probe' "error_log: kind"
 expect 'write: EEXIST' 'p:mp kpt_test_ret val=%di'
 assert_file_has $LOG 'event mp already has this probe' "error_log: same probe"
-assert_eq "$(grep -c '^p:mp ' $E)" 3 "nothing appended"
+assert_eq "$(grep -c '^p:kprobetrace/mp ' $E)" 3 "nothing appended"
 
 # deleting one probe of an enabled event: EBUSY (today's lifecycle)
 expect 'write: EBUSY' '-:mp kpt_test_obj_walk'
 echo 0 > $EV/mp/enable
 # the first probe (the one the event was made with) goes; the event stays
 expect OK '-:mp kpt_test_six_args'
-assert_eq "$(grep -c '^p:mp ' $E)" 2 "two probes left"
+assert_eq "$(grep -c '^p:kprobetrace/mp ' $E)" 2 "two probes left"
 grep -q 'kpt_test_six_args' $E && fail "six_args probe still listed"
 assert_eq "$(cat $EV/mp/id)" "$id" "the event stayed"
 assert_eq "$(prof mp)" "3 1 " "profile without the deleted probe"
@@ -87,21 +87,21 @@ echo 0 > $EV/mp/enable
 expect 'write: ENOENT' '-:mp kpt_test_obj_walk %si'
 assert_file_has $LOG 'no event mp with such a probe to delete' "error_log: no such probe"
 expect OK '-:mp kpt_test_obj_walk %di'
-assert_eq "$(grep -c '^p:mp ' $E)" 2 "two probes left"
+assert_eq "$(grep -c '^p:kprobetrace/mp ' $E)" 2 "two probes left"
 expect OK '-:mp'
 [ -d $EV/mp ] && fail "mp not removed"
 assert_eq "$(cat $E)" "" "all gone"
 
 # several probes in one write; all or nothing
 expect OK 'p:m2 kpt_test_ret v=%di\np:m2 kpt_test_six_args v=%di\np:m2 kpt_test_obj_walk v=%di'
-assert_eq "$(grep -c '^p:m2 ' $E)" 3 "three probes from one write"
+assert_eq "$(grep -c '^p:kprobetrace/m2 ' $E)" 3 "three probes from one write"
 expect 'write: EEXIST' 'p:m3 kpt_test_ret v=%di\np:m3 kpt_test_six_args w=%di'
 [ -d $EV/m3 ] && fail "m3 made by a refused write"
 # a new event replacing a deleted one in the same write
 expect OK '-:m2\np:m2 kpt_test_string s=%di'
-assert_eq "$(cat $E)" 'p:m2 kpt_test_string+0 s=%di' "made anew"
+assert_eq "$(cat $E)" 'p:kprobetrace/m2 kpt_test_string s=%di' "made anew"
 expect OK 'p:m2 kpt_test_ret s=%di\n-:m2 kpt_test_string'
-assert_eq "$(cat $E)" 'p:m2 kpt_test_ret+0 s=%di' "delete the first, append in one write"
+assert_eq "$(cat $E)" 'p:kprobetrace/m2 kpt_test_ret s=%di' "delete the first, append in one write"
 expect OK 'r:rm kpt_test_ret v=$retval'
 expect OK 'r:rm kpt_test_six_args v=$retval'
 echo 1 > $EV/rm/enable
@@ -142,7 +142,7 @@ done
 wait
 echo 0 > $EV/sh/enable
 cat $E
-grep -q '^p:sh kpt_test_ret+0 v=%di$' $E || fail "the first probe of sh went"
+grep -q '^p:kprobetrace/sh kpt_test_ret v=%di$' $E || fail "the first probe of sh went"
 echo > $E || fail "clearing after the concurrent run"
 rmmod kprobetrace || fail "unloading"
 insmod /kpt/kprobetrace.ko || fail "reloading"

@@ -798,7 +798,23 @@ static void run_syntax(void)
 		    !kpt_probe_def_equal(&def1, &def2))
 			FAIL("'%s': short listing '%s' differs", sc[i].line,
 			     text);
+		/* and the kernel's form (no +0) */
+		n = kpt_format_probe_opts(&def1, KPT_FMT_NO_ZERO_OFFS, text,
+					  sizeof(text));
+		if (kpt_parse_probe(text, n, &def2, &err) ||
+		    !kpt_probe_def_equal(&def1, &def2))
+			FAIL("'%s': kernel-form listing '%s' differs",
+			     sc[i].line, text);
 	}
+	if (kpt_parse_probe("p:g/ev vfs_read+0 x=%di", 23, &def1, &err))
+		FAIL("kernel form: refused");
+	kpt_format_probe_opts(&def1, KPT_FMT_NO_ZERO_OFFS, text, sizeof(text));
+	if (strcmp(text, "p:g/ev vfs_read x=%di"))
+		FAIL("kernel form listed as '%s'", text);
+	kpt_format_probe_opts(&def1, KPT_FMT_NO_ZERO_OFFS |
+			      KPT_FMT_NO_DEFAULT_GROUP, text, sizeof(text));
+	if (strcmp(text, "p:g/ev vfs_read x=%di"))
+		FAIL("kernel form (short) listed as '%s'", text);
 	/* kretprobe_return_suffix.tc: r: and %return list the same */
 	if (kpt_parse_probe("r:myprobeaccept vfs_read", 24, &r, &err) ||
 	    kpt_parse_probe("p:myprobeaccept vfs_read%return", 31, &def1,
