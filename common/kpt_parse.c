@@ -280,6 +280,7 @@ int kpt_parse_probe(const char *line, size_t len, struct kpt_probe_def *def,
 {
 	struct kpt_parser p;
 	const char *nul;
+	size_t i;
 	int ret;
 
 	memset(&p, 0, sizeof(p));
@@ -296,8 +297,16 @@ int kpt_parse_probe(const char *line, size_t len, struct kpt_probe_def *def,
 		return kpt_fail(&p, KPT_ERR_NUL_BYTE, nul - line);
 	p.len = kpt_find(line, 0, len, '#');	/* a comment ends the line */
 
-	/* the whole def, padding included, so that memcmp/copies are stable */
-	memset(def, 0, sizeof(*def));
+	/*
+	 * Blank or comment: KPT_PROBE_NONE, and only the head is cleared (a
+	 * 1 MiB write of comment lines must not clear 40 KiB per line).
+	 * Else the whole def, padding included, so that memcmp/copies are
+	 * stable.
+	 */
+	for (i = 0; i < p.len && kpt_isspace(line[i]); i++)
+		;
+	memset(def, 0, i == p.len ? offsetof(struct kpt_probe_def, pool) + 1 :
+				    sizeof(*def));
 	memcpy(def->group, KPT_DEFAULT_GROUP, sizeof(KPT_DEFAULT_GROUP));
 	def->pool_used = 1;
 	ret = kpt_parse_line(&p);

@@ -657,6 +657,7 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno)
 		struct kpt_op *op;
 
 		pos += llen + 1;
+		cond_resched();		/* up to 512 Ki lines per write */
 		memset(&e, 0, sizeof(e));
 		ret = kpt_parse_probe(line, llen, def, &perr);
 		if (ret) {
