@@ -7,11 +7,13 @@
  *   "r[:EVENT] SYMBOL[+0] [FETCHARGS]" (and today's syntax, see
  *   common/kpt_probe_def.h), several per write; '#' comments and blank
  *   lines are ignored; lines up to KPT_LINE_MAX (8 KiB) bytes.
- *   Line buffering: the text after the last newline of a write is kept
- *   and continues with the next write on the same open file, so lines
- *   may be split across writes (as cat/sendfile do); what is left at
- *   close() is applied as a complete line then, its error (if any) being
- *   returned by close() and logged.
+ *   Line buffering (lifecycle=seed): the text after the last newline of
+ *   a write is kept and continues with the next write on the same open
+ *   file, so lines may be split across writes; what is left at close()
+ *   is applied as a complete line then, its error (if any) being
+ *   returned by close() and logged.  lifecycle=today, as the kernel's
+ *   tracer: a write is complete lines, the last one without newline too
+ *   (its error fails that write), and nothing is carried to the next.
  *   All or nothing: the complete lines of one write are parsed, resolved,
  *   checked and registered first; only when every line is good are they
  *   applied (old definitions of the same EVENT removed, events added and
@@ -839,8 +841,17 @@ static ssize_t kpt_events_write(struct file *file, const char __user *ubuf,
 	}
 	buf[total] = '\0';
 
-	for (nl = buf + total; nl > buf && nl[-1] != '\n'; nl--)
-		;
+	/*
+	 * lifecycle=today, as the kernel's trace_parse_run_command(): each
+	 * write is whole lines; its last line needs no newline and is
+	 * applied (or refused) by this write, never continued by the next.
+	 */
+	if (READ_ONCE(kpt_lifecycle) == KPT_LIFE_TODAY) {
+		nl = buf + total;
+	} else {
+		for (nl = buf + total; nl > buf && nl[-1] != '\n'; nl--)
+			;
+	}
 	complete = nl - buf;
 	rest = total - complete;
 	if (rest > KPT_LINE_MAX) {

@@ -16,6 +16,10 @@ insmod /kpt/kprobetrace.ko || fail "loading kprobetrace"
 assert_eq "$(cat $P)" seed "default lifecycle"
 echo 'p:s1 kpt_test_six_args a0' > $E
 assert_eq "$(cat $EV/s1/enable)" 1 "seed: live at once"
+# seed: a line may be split across writes, the last one applied at close()
+assert_eq "$(kpt-write -a -s 4 $E 'p:s2 kpt_test_ret')" OK "seed: split line without newline"
+assert_eq "$(kpt-write -a $E 'p:s3 kpt_test_ret %zz')" "close: EINVAL" "seed: last line refused at close()"
+assert_file_has $E '^p:s2 kpt_test_ret\+0$' "seed: s2 added"
 assert_eq "$(kpt-write $P today)" "write: EBUSY" "changing with probes defined"
 assert_eq "$(cat $P)" seed "unchanged"
 assert_eq "$(kpt-write -t $E '')" OK "seed: clearing an enabled event"
@@ -56,6 +60,15 @@ today_checks() {
 	assert_eq "$(kpt-write -a $E '-:t1\n')" OK "today: deleting t1 once disabled"
 	echo 'p:t3 kpt_test_ret' > $E || fail "today: O_TRUNC with only disabled events"
 	assert_eq "$(cat $E)" "p:t3 kpt_test_ret+0" "today: cleared"
+	# writes as the kernel's tracer takes them: the last line needs no
+	# newline and write() applies or refuses it; no line continues into
+	# the next write (-s 4: "p:t6" alone)
+	kpt-write -t $LOG '' > /dev/null
+	assert_eq "$(kpt-write -a $E 'p:t4 kpt_test_ret %zz')" "write: EINVAL" "today: last line refused by write()"
+	assert_file_has $LOG 'Invalid register name' "today: error_log for it"
+	assert_eq "$(kpt-write -a $E 'p:t4 kpt_test_ret\np:t5 kpt_test_ret')" OK "today: last line without newline"
+	assert_eq "$(kpt-write -a -s 4 $E 'p:t6 kpt_test_ret\n')" "write: EINVAL" "today: a line split across writes"
+	assert_eq "$(cat $E | tr '\n' ' ')" "p:t3 kpt_test_ret+0 p:t4 kpt_test_ret+0 p:t5 kpt_test_ret+0 " "today: t4, t5 added, t6 not"
 	echo > $E
 }
 today_checks
