@@ -571,12 +571,21 @@ static int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e,
 	}
 	if (ret)
 		return ret;
+	/* SYM-offs is the seed's syntax; the kernel's tracer refuses it */
+	if (def->offset < 0 && p->today)
+		return kpt_err_set(e, -EINVAL, pos,
+				   "Invalid probe address: a negative offset is the seed's syntax, not today's");
 	if (def->offset) {
 		unsigned long size = 0, off = 0;
 
+		/*
+		 * Up to the function's size: +size is the next symbol's
+		 * start, accepted as the kernel's tracer does (probepoint.tc);
+		 * whether it is kernel text and probeable is checked below.
+		 */
 		if (def->offset > 0 &&
 		    (!kpt_ksyms.lookup_size_offset(addr, &size, &off) ||
-		     off != 0 || def->offset >= size))
+		     off != 0 || def->offset > size))
 			return kpt_err_set(e, -EINVAL, pos,
 					   "offset +0x%llx is past the end of %s (size 0x%lx)",
 					   (unsigned long long)def->offset,

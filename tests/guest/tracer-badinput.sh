@@ -83,6 +83,7 @@ write: EINVAL  | - | Invalid probe offset         | p:e1 kpt_test_ret+0xg\n
 write: EINVAL  | - | Invalid probe offset         | p:e1 kpt_test_ret++4\n
 write: EINVAL  | - | Invalid probe offset         | p:e1 kpt_test_ret-\n
 write: EINVAL  | - | is not kernel text           | p:e1 kpt_test_ret-0x7fffffffffffffff\n
+write: EINVAL  | - | Invalid probe address: a negative offset | p:grp/e1 kpt_test_six_args-0x10\n
 write: EILSEQ  | - | inside                       | p:e1 kpt_test_ret+1\n
 write: EINVAL  | - | Return probe must be used without offset | r:e1 kpt_test_ret+8\n
 write: EINVAL  | - | Return probe must be used without offset | p:e1 kpt_test_ret+4%return\n

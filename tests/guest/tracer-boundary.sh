@@ -2,7 +2,8 @@
 # address inside an instruction is refused with EILSEQ and error_log names
 # the instruction and the nearest boundaries; bytes replaced by kprobes
 # (ours and the kernel tracer's, int3 or optimised jump) decode as the
-# original instructions.
+# original instructions.  SYM+size (the next function's entry) is accepted,
+# one byte more refused.
 #
 # kpt_test_six_args:  +0 call __fentry__ (5)  +5 add %r9,%r8 (3)
 #                     +8 add %rcx,%r8 (3)     +0xb add %rdx,%r8 (3) ...
@@ -62,6 +63,26 @@ six=$(awk '$3 == "kpt_test_six_args" { print $1; exit }' /proc/kallsyms)
 a=${six%?}$(printf '%x' $((0x${six#???????????????} + 6)))
 echo "address: $a"
 bad "p 0x$a" 'nearest boundaries: \+0x5 and \+0x8'
+
+echo > $E
+
+# SYM+size is the next function's entry: accepted, as by the kernel's
+# tracer (its probepoint.tc); one byte more is past the end
+set -- $(awk '$4 == "[kprobetrace_test]" && ($2 == "t" || $2 == "T") {
+	a[$3] = $1 } END { s = a["kpt_test_six_args"]; n = ""
+	for (k in a) if (a[k] > s && (n == "" || a[k] < a[n])) n = k
+	print s, a[n], n }' /proc/kallsyms)
+size=$((0x${2#????????} - 0x${1#????????}))
+echo "kpt_test_six_args size $size, next: $3"
+[ $size -gt 0 ] || fail "no function after kpt_test_six_args"
+ok "p:bnext kpt_test_six_args+$size"
+grep -q "$3+0x0 " /sys/kernel/debug/kprobes/list || fail "probe not at $3+0x0"
+echo "six_args 2" > $KPT_TEST/call
+[ $3 != call_six_args ] ||
+	assert_file_has $KPT/kprobe_profile '^  bnext +2 +0$' "probe at the next function's entry hits"
+clear_log
+assert_eq "$(kpt-write -a $E "p:bpast kpt_test_six_args+$((size + 1))\n")" "write: EINVAL" "SYM+size+1"
+assert_file_has $LOG 'past the end of kpt_test_six_args' "error_log for SYM+size+1"
 
 echo > $E
 echo "boundary OK"
