@@ -53,6 +53,7 @@
 #include <linux/trace_seq.h>
 #include "kpt_ksyms.h"
 #include "kpt_probe.h"
+#include "kpt_fetch.h"
 
 struct kpt_otype {
 	struct trace_event_call shell;	/* only shell.event is used */
@@ -459,24 +460,32 @@ static int kpt_event_reg(struct trace_event_call *call, enum trace_reg type,
 
 /* ---- hit path ----------------------------------------------------------- */
 
+/*
+ * The seed's record.  ri is a constant where this is inlined: the entry
+ * and the return handler each get their own copy, without tests.
+ */
 static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 				     struct pt_regs *regs,
 				     struct kretprobe_instance *ri)
 {
+	unsigned long *args;
+
 	if (ri) {
 		struct kpt_return_rec *r = rec;
 
 		r->func = (unsigned long)p->rp.kp.addr;
-		r->ret_ip = instruction_pointer(regs);	/* see KPT_COP_RETADDR */
+		r->ret_ip = instruction_pointer(regs);	/* see KPT_FOP_RETADDR */
 		r->nargs = p->nargs;
-		kpt_fetch_args(p, regs, ri, r->args);
+		args = r->args;
 	} else {
 		struct kpt_entry_rec *e = rec;
 
 		e->ip = (unsigned long)p->rp.kp.addr;
 		e->nargs = p->nargs;
-		kpt_fetch_args(p, regs, NULL, e->args);
+		args = e->args;
 	}
+	if (p->nargs)
+		kpt_fetch_vals(p, regs, args);
 }
 
 static nokprobe_inline void
@@ -501,11 +510,14 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 }
 
 #ifdef CONFIG_PERF_EVENTS
-/* The same record for perf (and for the BPF programs perf attaches). */
-static nokprobe_inline void kpt_perf_record(struct kpt_probe *p,
-					    struct pt_regs *regs,
-					    struct kretprobe_instance *ri,
-					    u32 rec_size, bool today)
+/*
+ * The same record for perf (and for the BPF programs perf attaches).  Out
+ * of line: the ftrace path does not pay for its registers.
+ */
+static noinline void kpt_perf_record(struct kpt_probe *p,
+				     struct pt_regs *regs,
+				     struct kretprobe_instance *ri,
+				     u32 rec_size, bool today)
 {
 	struct hlist_head *head = this_cpu_ptr(p->ev->call.perf_events);
 	int size, rctx;
@@ -519,14 +531,17 @@ static nokprobe_inline void kpt_perf_record(struct kpt_probe *p,
 		return;
 	if (today)
 		kpt_typed_store(p, rec, rec_size, regs, ri);
-	else
+	else if (ri)
 		kpt_fill(p, rec, regs, ri);
+	else
+		kpt_fill(p, rec, regs, NULL);
 	perf_trace_buf_submit(rec, size, rctx, p->ev->call.event.type, 1, regs,
 			      head, NULL);
 }
+NOKPROBE_SYMBOL(kpt_perf_record);
 #endif
 
-/* today is a constant: the seed's path has no test of today's format */
+/* today and ri are constants: each copy has no test of them */
 static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
 						 struct pt_regs *regs,
 						 struct kretprobe_instance *ri,
@@ -547,23 +562,47 @@ static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
 #endif
 }
 
-static noinline void kpt_event_record_today(struct kpt_probe *p,
+/* Today's format, and the selftest's capture: out of the seed's way. */
+static noinline void kpt_event_record_other(struct kpt_probe *p,
 					    struct pt_regs *regs,
 					    struct kretprobe_instance *ri)
 {
-	kpt_event_record_fmt(p, regs, ri, true);
+	if (p->capture)
+		kpt_probe_capture(p, regs, ri);
+	else
+		kpt_event_record_fmt(p, regs, ri, true);
 }
-NOKPROBE_SYMBOL(kpt_event_record_today);
+NOKPROBE_SYMBOL(kpt_event_record_other);
 
-void kpt_event_record(struct kpt_probe *p, struct pt_regs *regs,
-		      struct kretprobe_instance *ri)
+int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs)
 {
-	if (unlikely(p->today))
-		kpt_event_record_today(p, regs, ri);
+	struct kpt_probe *p = container_of(kp, struct kpt_probe, rp.kp);
+
+	this_cpu_inc(*p->hits);
+	if (unlikely(p->today || p->capture))
+		kpt_event_record_other(p, regs, NULL);
+	else
+		kpt_event_record_fmt(p, regs, NULL, false);
+	return 0;
+}
+NOKPROBE_SYMBOL(kpt_kprobe_handler);
+
+int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+	struct kpt_probe *p;
+
+	if (unlikely(!rp))
+		return 0;
+	p = container_of(rp, struct kpt_probe, rp);
+	this_cpu_inc(*p->hits);
+	if (unlikely(p->today || p->capture))
+		kpt_event_record_other(p, regs, ri);
 	else
 		kpt_event_record_fmt(p, regs, ri, false);
+	return 0;
 }
-NOKPROBE_SYMBOL(kpt_event_record);
+NOKPROBE_SYMBOL(kpt_kretprobe_handler);
 
 /* ---- add / enable / disable / remove (under kpt_mutex) ------------------ */
 

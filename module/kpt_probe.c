@@ -3,12 +3,12 @@
  * Probe objects: compiling a parsed definition into a fetch program,
  * (un)registering the kprobe/kretprobe, and the hit path.
  *
- * The hit path (the handlers, kpt_fetch_args, kpt_event_record) takes no
- * lock and allocates nothing: it counts the hit in a per-CPU counter,
- * evaluates each argument's precompiled ops with a loop and writes one
- * ring-buffer record per trace instance that enabled the event.  It is
- * NOKPROBE_SYMBOL/nokprobe_inline throughout so that it cannot be probed
- * (and recurse) itself.
+ * The hit path (the handlers in kpt_event.c, with kpt_fetch.h inlined, and
+ * today's record store here) takes no lock and allocates nothing: it counts
+ * the hit in a per-CPU counter, evaluates each argument's precompiled ops
+ * and writes one ring-buffer record per trace instance that enabled the
+ * event.  It is NOKPROBE_SYMBOL/nokprobe_inline throughout so that it
+ * cannot be probed (and recurse) itself.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -22,6 +22,7 @@
 #include <linux/vmalloc.h>
 #include <asm/unaligned.h>
 #include "kpt_probe.h"
+#include "kpt_fetch.h"
 #include "kpt_ksyms.h"
 #include "kpt_regs.h"
 
@@ -40,137 +41,16 @@ int kpt_err_set(struct kpt_err *e, int err, size_t pos, const char *fmt, ...)
 	return err;
 }
 
-/* ---- hit path ---------------------------------------------------------- */
-
-static nokprobe_inline unsigned long
-kpt_convert(const struct kpt_carg *a, unsigned long v)
-{
-	if (a->size < sizeof(long)) {
-		unsigned int bits = a->size * 8;
-
-		v &= (1UL << bits) - 1;
-		if (a->type >= KPT_T_S8 && a->type <= KPT_T_S64 &&
-		    (v & (1UL << (bits - 1))))
-			v |= ~((1UL << bits) - 1);
-	}
-	if (a->type == KPT_T_BITFIELD) {
-		v >>= a->bf_offset;
-		if (a->bf_width < BITS_PER_LONG)
-			v &= (1UL << a->bf_width) - 1;
-	}
-	return v;
-}
-
-/*
- * Evaluate the arg's ops into *val; false if a memory read faults.  typed
- * (a constant): today's format, whose ops may also be COMM.
- */
-static nokprobe_inline bool
-kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
-	 bool mem_ok, unsigned long *val, bool typed)
-{
-	const struct kpt_cop *op = &p->ops[a->first];
-	const struct kpt_cop *end = op + a->nops;
-	unsigned long v = 0;
-
-	switch (op->op) {
-	case KPT_COP_REG:
-		v = kpt_regs_get_register(regs, op->val);
-		break;
-	case KPT_COP_STACK:
-		if (!kpt_regs_get_kernel_stack_nth(regs, op->val, &v))
-			return false;
-		break;
-	case KPT_COP_STACK_ADDR:
-		v = kernel_stack_pointer(regs);
-		break;
-	case KPT_COP_RETVAL:
-		v = regs_return_value(regs);
-		break;
-	case KPT_COP_RETADDR:
-		/*
-		 * rethook has set regs->ip to the true return address; the
-		 * instance's saved one can be another kretprobe's trampoline
-		 * when several return probes sit on one function
-		 */
-		v = instruction_pointer(regs);
-		break;
-	case KPT_COP_IMM:
-		v = op->val;
-		break;
-	case KPT_COP_COMM:
-		if (typed)
-			v = (unsigned long)current->comm;
-		break;
-	}
-	for (op++; op < end; op++) {
-		unsigned long addr = v + op->val;
-
-		if (!mem_ok)
-			return false;
-		v = 0;
-		if (op->op == KPT_COP_DEREF) {
-			if (copy_from_kernel_nofault(&v, (void *)addr, op->size))
-				return false;
-		} else if (copy_from_user_nofault(&v, (void __user *)addr,
-						  op->size)) {
-			return false;
-		}
-	}
-	*val = v;
-	return true;
-}
-
-static nokprobe_inline unsigned long
-kpt_fetch_one(struct kpt_probe *p, const struct kpt_carg *a,
-	      struct pt_regs *regs, struct kretprobe_instance *ri,
-	      bool mem_ok)
-{
-	unsigned long v;
-
-	if (!kpt_eval(p, a, regs, mem_ok, &v, false))
-		return KPT_FAULT_VALUE;
-	return kpt_convert(a, v);
-}
-
-/*
- * Memory reads through our probes stop once the kernel is locked down
- * (LOCKDOWN_KPROBES, the confidentiality level).  The lockdown LSM's
- * level is read directly when kpt_ksyms found it: an LSM call per hit
- * costs several indirect calls; the level only ever goes up.  (Other
- * LSMs' locked_down hooks, e.g. a BPF LSM program, are then consulted
- * at definition time only.)
- */
-static nokprobe_inline bool kpt_mem_allowed(void)
-{
-	const int *level = kpt_ksyms.lockdown_level;
-
-	if (level)
-		return READ_ONCE(*level) < LOCKDOWN_KPROBES;
-	return !security_locked_down(LOCKDOWN_KPROBES);
-}
-
-void kpt_fetch_args(struct kpt_probe *p, struct pt_regs *regs,
-		    struct kretprobe_instance *ri, unsigned long *vals)
-{
-	bool mem_ok = true;
-	unsigned int i;
-
-	if (p->has_mem && !kpt_mem_allowed())
-		mem_ok = false;
-	for (i = 0; i < p->nargs; i++)
-		vals[i] = kpt_fetch_one(p, &p->args[i], regs, ri, mem_ok);
-}
-NOKPROBE_SYMBOL(kpt_fetch_args);
-
 /* ---- hit path, today's format (see kpt_types.c) ------------------------ */
 
-static nokprobe_inline bool kpt_read(void *dst, unsigned long addr,
-				     unsigned int size, bool user)
+/* One word (1 2 4 8 bytes), zero-extended, inline for kernel memory. */
+static nokprobe_inline bool kpt_read_word(unsigned long *dst,
+					  unsigned long addr,
+					  unsigned int size, bool user)
 {
 	if (user)
-		return !copy_from_user_nofault(dst, (void __user *)addr, size);
-	return !copy_from_kernel_nofault(dst, (void *)addr, size);
+		return kpt_uread(addr, size, dst);
+	return kpt_kread(addr, size, dst);
 }
 
 /*
@@ -184,20 +64,23 @@ static nokprobe_inline u32 kpt_str(char *dst, unsigned long addr, u32 max,
 				   bool user)
 {
 	u32 len = 0, k, chunk;
-	u8 buf[8];
+	unsigned long w;
 
 	while (len < max) {
 		unsigned long at = addr + len;
 
-		chunk = offset_in_page(at) <= PAGE_SIZE - sizeof(buf) ?
-			sizeof(buf) : 1;
-		if (!kpt_read(buf, at, chunk, user))
+		chunk = offset_in_page(at) <= PAGE_SIZE - sizeof(w) ?
+			sizeof(w) : 1;
+		if (!kpt_read_word(&w, at, chunk, user))
 			return 0;
-		for (k = 0; k < chunk && len < max; k++) {
+		/* little-endian: byte k of the chunk is bits 8k..8k+7 of w */
+		for (k = 0; k < chunk && len < max; k++, w >>= 8) {
+			u8 c = w;
+
 			if (dst)
-				dst[len] = buf[k];
+				dst[len] = c;
 			len++;
-			if (!buf[k])
+			if (!c)
 				return len;
 		}
 	}
@@ -257,7 +140,7 @@ u32 kpt_typed_dyn_size(struct kpt_probe *p, struct pt_regs *regs)
 			break;
 		case KPT_ST_STRARR:
 			for (j = 0; mem_ok && j < a->count; j++) {
-				if (kpt_read(&ptr, v + a->off + j * sizeof(ptr),
+				if (kpt_read_word(&ptr, v + a->off + j * sizeof(ptr),
 					     sizeof(ptr),
 					     a->flags & KPT_CA_UMEM))
 					total += kpt_strlen(ptr, ustr);
@@ -332,7 +215,7 @@ void kpt_typed_store(struct kpt_probe *p, void *rec, u32 size,
 		case KPT_ST_ARRAY:
 			for (j = 0; j < a->count; j++, field += ca->size) {
 				e = 0;
-				if (ok && kpt_read(&e, v + a->off + j * ca->size,
+				if (ok && kpt_read_word(&e, v + a->off + j * ca->size,
 						   ca->size,
 						   a->flags & KPT_CA_UMEM))
 					e = kpt_convert(ca, e);
@@ -351,7 +234,7 @@ void kpt_typed_store(struct kpt_probe *p, void *rec, u32 size,
 			for (j = 0; j < a->count; j++, field += sizeof(u32)) {
 				n = 0;
 				if (ok && mem_ok &&
-				    kpt_read(&ptr, v + a->off + j * sizeof(ptr),
+				    kpt_read_word(&ptr, v + a->off + j * sizeof(ptr),
 					     sizeof(ptr),
 					     a->flags & KPT_CA_UMEM))
 					n = kpt_strcpy(dyn, ptr, end - dyn,
@@ -370,49 +253,19 @@ NOKPROBE_SYMBOL(kpt_typed_store);
 
 #define KPT_CAPTURE_MAX	8
 
-static nokprobe_inline void kpt_capture(struct kpt_probe *p,
-					struct pt_regs *regs,
-					struct kretprobe_instance *ri)
+/* The selftest's probes: the values go to p->capture, not to the trace. */
+void kpt_probe_capture(struct kpt_probe *p, struct pt_regs *regs,
+		       struct kretprobe_instance *ri)
 {
 	unsigned long vals[KPT_CAPTURE_MAX];
 
 	if (p->nargs > KPT_CAPTURE_MAX || p->today)
 		return;
-	kpt_fetch_args(p, regs, ri, vals);
+	kpt_fetch_vals(p, regs, vals);
 	p->capture(p, vals, (unsigned long)p->rp.kp.addr,
 		   ri ? instruction_pointer(regs) : 0);
 }
-
-static int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs)
-{
-	struct kpt_probe *p = container_of(kp, struct kpt_probe, rp.kp);
-
-	this_cpu_inc(*p->hits);
-	if (unlikely(p->capture))
-		kpt_capture(p, regs, NULL);
-	else
-		kpt_event_record(p, regs, NULL);
-	return 0;
-}
-NOKPROBE_SYMBOL(kpt_kprobe_handler);
-
-static int kpt_kretprobe_handler(struct kretprobe_instance *ri,
-				 struct pt_regs *regs)
-{
-	struct kretprobe *rp = get_kretprobe(ri);
-	struct kpt_probe *p;
-
-	if (unlikely(!rp))
-		return 0;
-	p = container_of(rp, struct kpt_probe, rp);
-	this_cpu_inc(*p->hits);
-	if (unlikely(p->capture))
-		kpt_capture(p, regs, ri);
-	else
-		kpt_event_record(p, regs, ri);
-	return 0;
-}
-NOKPROBE_SYMBOL(kpt_kretprobe_handler);
+NOKPROBE_SYMBOL(kpt_probe_capture);
 
 /* ---- definition time ---------------------------------------------------- */
 
@@ -474,7 +327,8 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			op->val = fo->val;
 			break;
 		case KPT_FOP_STACK_ADDR:
-			op->op = KPT_COP_STACK_ADDR;
+			op->op = KPT_COP_REG;
+			op->val = offsetof(struct pt_regs, sp);
 			break;
 		case KPT_FOP_ARG:
 			if (fo->val < KPT_REGS_NR_ARG_REGS) {
@@ -491,8 +345,17 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			if (!p->is_return)
 				return kpt_err_set(e, -EINVAL, pos,
 						   "rv/ra are only for return probes");
-			op->op = fo->op == KPT_FOP_RETVAL ? KPT_COP_RETVAL :
-							    KPT_COP_RETADDR;
+			/*
+			 * regs_return_value() is ax.  The return address:
+			 * rethook has set regs->ip to the true one; the
+			 * instance's saved one can be another kretprobe's
+			 * trampoline when several return probes sit on one
+			 * function.
+			 */
+			op->op = KPT_COP_REG;
+			op->val = fo->op == KPT_FOP_RETVAL ?
+				  offsetof(struct pt_regs, ax) :
+				  offsetof(struct pt_regs, ip);
 			break;
 		case KPT_FOP_IMM:
 			op->op = KPT_COP_IMM;
@@ -535,8 +398,13 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			return kpt_err_set(e, -EINVAL, pos, "bad fetch program");
 	}
 	*nops += da->nops;
-	if (p->today)
-		return kpt_typed_compile(p, def, idx, pos, e);
+	if (p->today) {
+		int ret = kpt_typed_compile(p, def, idx, pos, e);
+
+		if (ret)
+			return ret;
+	}
+	a->conv = a->size < sizeof(long) || a->type == KPT_T_BITFIELD;
 	return 0;
 }
 

@@ -20,13 +20,14 @@
  */
 #define KPT_FAULT_VALUE		((unsigned long)-EFAULT)
 
-/* Compiled fetch ops: what the hit path evaluates, nothing symbolic. */
+/*
+ * Compiled fetch ops: what the hit path evaluates (kpt_fetch.h), nothing
+ * symbolic.  The stack address ($stack), return value and return address
+ * are REG ops (sp, ax, ip).
+ */
 enum kpt_cop_kind {
-	KPT_COP_REG,		/* val = byte offset in pt_regs */
+	KPT_COP_REG,		/* val = byte offset in pt_regs (checked) */
 	KPT_COP_STACK,		/* val = N */
-	KPT_COP_STACK_ADDR,
-	KPT_COP_RETVAL,
-	KPT_COP_RETADDR,
 	KPT_COP_IMM,		/* val = value */
 	KPT_COP_DEREF,		/* v = *(size bytes *)(v + val) */
 	KPT_COP_UDEREF,		/* the same from user memory */
@@ -65,6 +66,7 @@ struct kpt_carg {
 	u8 size;		/* value size in bytes (1 2 4 8; strings 4) */
 	u8 bf_width;
 	u8 bf_offset;
+	bool conv;		/* kpt_convert() changes the value */
 };
 
 /* Today's format only: where and how an arg is stored (p->targs). */
@@ -211,11 +213,12 @@ static inline const char *kpt_probe_group(struct kpt_probe *p)
 	return p->def->group;
 }
 
-/* kpt_probe.c: called from the handlers, defined in kpt_event.c */
-void kpt_event_record(struct kpt_probe *p, struct pt_regs *regs,
-		      struct kretprobe_instance *ri);
-void kpt_fetch_args(struct kpt_probe *p, struct pt_regs *regs,
-		    struct kretprobe_instance *ri, unsigned long *vals);
+/* kpt_event.c: the handlers (the hit path, with kpt_fetch.h) */
+int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs);
+int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs);
+/* kpt_probe.c: the selftest's capture hook instead of the trace */
+void kpt_probe_capture(struct kpt_probe *p, struct pt_regs *regs,
+		       struct kretprobe_instance *ri);
 
 /* Is anyone (a trace instance, perf) using the event?  (event_mutex) */
 static inline bool kpt_probe_used(struct kpt_probe *p)

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The hit path's argument fetching, inlined into the handlers (kpt_event.c)
+ * and today's record store (kpt_probe.c).  No lock, no allocation, and no
+ * call for a register, a stack slot or a kernel memory read: a kernel read
+ * is the range check of copy_from_kernel_nofault_allowed() and one
+ * exception-table load under pagefault_disable(), inline.
+ */
+#ifndef KPT_FETCH_H
+#define KPT_FETCH_H
+
+#include <linux/kprobes.h>
+#include <linux/security.h>
+#include <linux/uaccess.h>
+#include <asm/page.h>
+#include <asm/processor.h>
+#include <asm/vsyscall.h>
+#include "kpt_ksyms.h"
+#include "kpt_probe.h"
+
+/*
+ * May the hit path read kernel memory at addr?  As x86-64's
+ * copy_from_kernel_nofault_allowed(): not below the end of user space
+ * plus its guard page, not the vsyscall page, canonical (a non-canonical
+ * address would raise #GP, not a page fault).
+ */
+static nokprobe_inline bool kpt_kaddr_ok(unsigned long addr)
+{
+	u8 bits = boot_cpu_data.x86_virt_bits;
+
+	if (addr < TASK_SIZE_MAX + PAGE_SIZE ||
+	    (addr & PAGE_MASK) == VSYSCALL_ADDR)
+		return false;
+	return !bits || __is_canonical_address(addr, bits);
+}
+
+/*
+ * Read size (1 2 4 8) bytes of kernel memory at addr into *val (zero
+ * extended); false, *val untouched, if the address is refused or faults.
+ */
+static nokprobe_inline bool kpt_kread(unsigned long addr, unsigned int size,
+				      unsigned long *val)
+{
+	u8 b;
+	u16 w;
+	u32 l;
+	u64 q;
+
+	if (!kpt_kaddr_ok(addr))
+		return false;
+	pagefault_disable();
+	switch (size) {
+	case 1:
+		__get_kernel_nofault(&b, (void *)addr, u8, fault);
+		q = b;
+		break;
+	case 2:
+		__get_kernel_nofault(&w, (void *)addr, u16, fault);
+		q = w;
+		break;
+	case 4:
+		__get_kernel_nofault(&l, (void *)addr, u32, fault);
+		q = l;
+		break;
+	default:
+		__get_kernel_nofault(&q, (void *)addr, u64, fault);
+		break;
+	}
+	pagefault_enable();
+	*val = q;
+	return true;
+fault:
+	pagefault_enable();
+	return false;
+}
+
+/* The same from user memory (not inlined: the hit path rarely needs it). */
+static nokprobe_inline bool kpt_uread(unsigned long addr, unsigned int size,
+				      unsigned long *val)
+{
+	unsigned long v = 0;
+
+	if (copy_from_user_nofault(&v, (void __user *)addr, size))
+		return false;
+	*val = v;
+	return true;
+}
+
+/*
+ * Memory reads through our probes stop once the kernel is locked down
+ * (LOCKDOWN_KPROBES, the confidentiality level).  The lockdown LSM's
+ * level is read directly when kpt_ksyms found it: an LSM call per hit
+ * costs several indirect calls; the level only ever goes up.  (Other
+ * LSMs' locked_down hooks, e.g. a BPF LSM program, are then consulted
+ * at definition time only.)
+ */
+static nokprobe_inline bool kpt_mem_allowed(void)
+{
+	const int *level = kpt_ksyms.lockdown_level;
+
+	if (level)
+		return READ_ONCE(*level) < LOCKDOWN_KPROBES;
+	return !security_locked_down(LOCKDOWN_KPROBES);
+}
+
+/* Narrowing, sign extension, bitfield (a->conv: compiled in, not tested) */
+static nokprobe_inline unsigned long
+kpt_convert(const struct kpt_carg *a, unsigned long v)
+{
+	if (a->size < sizeof(long)) {
+		unsigned int bits = a->size * 8;
+
+		v &= (1UL << bits) - 1;
+		if (a->type >= KPT_T_S8 && a->type <= KPT_T_S64 &&
+		    (v & (1UL << (bits - 1))))
+			v |= ~((1UL << bits) - 1);
+	}
+	if (a->type == KPT_T_BITFIELD) {
+		v >>= a->bf_offset;
+		if (a->bf_width < BITS_PER_LONG)
+			v &= (1UL << a->bf_width) - 1;
+	}
+	return v;
+}
+
+/* The pt_regs word at byte offset off (checked when compiled). */
+static nokprobe_inline unsigned long kpt_reg(struct pt_regs *regs, long off)
+{
+	return *(unsigned long *)((unsigned long)regs + off);
+}
+
+/*
+ * Evaluate the arg's ops into *val; false if a memory read faults.  typed
+ * (a constant): today's format, whose ops may also be COMM.  The return
+ * value, return address and stack address were compiled into REG ops.
+ */
+static nokprobe_inline bool
+kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
+	 bool mem_ok, unsigned long *val, bool typed)
+{
+	const struct kpt_cop *op = &p->ops[a->first];
+	const struct kpt_cop *end = op + a->nops;
+	unsigned long v = 0, addr;
+
+	switch (op->op) {
+	case KPT_COP_REG:
+		v = kpt_reg(regs, op->val);
+		break;
+	case KPT_COP_STACK:
+		addr = kernel_stack_pointer(regs) + op->val * sizeof(long);
+		/* on the stack the registers were saved on, as the kernel's */
+		if (((addr ^ kernel_stack_pointer(regs)) & ~(THREAD_SIZE - 1)) ||
+		    !kpt_kread(addr, sizeof(long), &v))
+			return false;
+		break;
+	case KPT_COP_IMM:
+		v = op->val;
+		break;
+	case KPT_COP_COMM:
+		if (typed)
+			v = (unsigned long)current->comm;
+		break;
+	}
+	for (op++; op < end; op++) {
+		if (!mem_ok)
+			return false;
+		addr = v + op->val;
+		if (likely(op->op == KPT_COP_DEREF)) {
+			if (!kpt_kread(addr, op->size, &v))
+				return false;
+		} else if (!kpt_uread(addr, op->size, &v)) {
+			return false;
+		}
+	}
+	*val = v;
+	return true;
+}
+
+/*
+ * The seed's format: every argument an unsigned long, into vals (the
+ * record's args[]).
+ */
+static nokprobe_inline void kpt_fetch_vals(struct kpt_probe *p,
+					   struct pt_regs *regs,
+					   unsigned long *vals)
+{
+	const struct kpt_carg *a = p->args, *end = a + p->nargs;
+	bool mem_ok = !p->has_mem || kpt_mem_allowed();
+	unsigned long v;
+
+	for (; a < end; a++, vals++) {
+		if (unlikely(!kpt_eval(p, a, regs, mem_ok, &v, false)))
+			v = KPT_FAULT_VALUE;
+		else if (unlikely(a->conv))
+			v = kpt_convert(a, v);
+		*vals = v;
+	}
+}
+
+#endif /* KPT_FETCH_H */
