@@ -179,11 +179,11 @@ hit_section() {
 		vdef $v
 		echo > $T/trace
 		arm kernel && kpt-bench-loop -r "$R14" -n 1 > /dev/null
-		echo "@@SAMPLE kernel $v $(grep -m1 'bench:' $T/trace | sed 's/^ *//')"
+		echo "@@SAMPLE kernel $v $(grep -m1 -v '^#' $T/trace | sed 's/^ *//')"
 		disarm kernel
 		if arm ours; then
 			kpt-bench-loop -r "$R14" -n 1 > /dev/null
-			echo "@@SAMPLE ours $v $(grep -m1 'bench:' $T/trace | sed 's/^ *//')"
+			echo "@@SAMPLE ours $v $(grep -m1 -v '^#' $T/trace | sed 's/^ *//')"
 		fi
 		disarm ours
 	done

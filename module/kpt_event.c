@@ -468,6 +468,7 @@ static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 				     struct pt_regs *regs,
 				     struct kretprobe_instance *ri)
 {
+	unsigned int n = p->nargs;
 	unsigned long *args;
 
 	if (ri) {
@@ -475,17 +476,17 @@ static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 
 		r->func = (unsigned long)p->rp.kp.addr;
 		r->ret_ip = instruction_pointer(regs);	/* see KPT_FOP_RETADDR */
-		r->nargs = p->nargs;
+		r->nargs = n;
 		args = r->args;
 	} else {
 		struct kpt_entry_rec *e = rec;
 
 		e->ip = (unsigned long)p->rp.kp.addr;
-		e->nargs = p->nargs;
+		e->nargs = n;
 		args = e->args;
 	}
-	if (p->nargs)
-		kpt_fetch_vals(p, regs, args);
+	if (n)
+		kpt_fetch_vals(p, regs, args, n);
 }
 
 static nokprobe_inline void
@@ -493,7 +494,8 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 	       struct pt_regs *regs, struct kretprobe_instance *ri, u32 size,
 	       bool today)
 {
-	struct trace_event_buffer fbuffer;
+	/* trace_event_buffer_reserve() sets every field it returns with */
+	struct trace_event_buffer fbuffer __uninitialized;
 	void *rec;
 
 	if (trace_trigger_soft_disabled(file))

@@ -20,18 +20,16 @@
 
 /*
  * May the hit path read kernel memory at addr?  As x86-64's
- * copy_from_kernel_nofault_allowed(): not below the end of user space
- * plus its guard page, not the vsyscall page, canonical (a non-canonical
- * address would raise #GP, not a page fault).
+ * copy_from_kernel_nofault_allowed(): canonical (a non-canonical address
+ * would raise #GP, not a page fault) and above user space with its guard
+ * page, that is at or above kpt_kaddr_min (kpt_probe_init()), and not the
+ * vsyscall page.
  */
+extern unsigned long kpt_kaddr_min;
+
 static nokprobe_inline bool kpt_kaddr_ok(unsigned long addr)
 {
-	u8 bits = boot_cpu_data.x86_virt_bits;
-
-	if (addr < TASK_SIZE_MAX + PAGE_SIZE ||
-	    (addr & PAGE_MASK) == VSYSCALL_ADDR)
-		return false;
-	return !bits || __is_canonical_address(addr, bits);
+	return addr >= kpt_kaddr_min && (addr & PAGE_MASK) != VSYSCALL_ADDR;
 }
 
 /*
@@ -177,22 +175,37 @@ kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
 }
 
 /*
- * The seed's format: every argument an unsigned long, into vals (the
- * record's args[]).
+ * The seed's format: every argument (n = p->nargs) an unsigned long, into
+ * vals (the record's args[]).
  */
 static nokprobe_inline void kpt_fetch_vals(struct kpt_probe *p,
 					   struct pt_regs *regs,
-					   unsigned long *vals)
+					   unsigned long *vals, unsigned int n)
 {
-	const struct kpt_carg *a = p->args, *end = a + p->nargs;
+	const struct kpt_carg *a = p->args, *end = a + n;
 	bool mem_ok = !p->has_mem || kpt_mem_allowed();
 	unsigned long v;
 
 	for (; a < end; a++, vals++) {
-		if (unlikely(!kpt_eval(p, a, regs, mem_ok, &v, false)))
-			v = KPT_FAULT_VALUE;
-		else if (unlikely(a->conv))
-			v = kpt_convert(a, v);
+		switch (a->fast) {
+		case KPT_FAST_REG:
+			v = kpt_reg(regs, a->reg);
+			break;
+		case KPT_FAST_MEM:
+			v = kpt_reg(regs, a->reg);
+			if (!mem_ok ||
+			    !kpt_kread(v + a->moff[0], sizeof(long), &v) ||
+			    (a->nderef > 1 &&
+			     !kpt_kread(v + a->moff[1], sizeof(long), &v)))
+				v = KPT_FAULT_VALUE;
+			break;
+		default:
+			if (unlikely(!kpt_eval(p, a, regs, mem_ok, &v, false)))
+				v = KPT_FAULT_VALUE;
+			else if (unlikely(a->conv))
+				v = kpt_convert(a, v);
+			break;
+		}
 		*vals = v;
 	}
 }

@@ -261,7 +261,7 @@ void kpt_probe_capture(struct kpt_probe *p, struct pt_regs *regs,
 
 	if (p->nargs > KPT_CAPTURE_MAX || p->today)
 		return;
-	kpt_fetch_vals(p, regs, vals);
+	kpt_fetch_vals(p, regs, vals, p->nargs);
 	p->capture(p, vals, (unsigned long)p->rp.kp.addr,
 		   ri ? instruction_pointer(regs) : 0);
 }
@@ -405,6 +405,25 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			return ret;
 	}
 	a->conv = a->size < sizeof(long) || a->type == KPT_T_BITFIELD;
+	/* the cheapest form the seed's hit path can take */
+	a->fast = KPT_FAST_NONE;
+	if (!p->today && !a->conv && p->ops[a->first].op == KPT_COP_REG) {
+		const struct kpt_cop *op = &p->ops[a->first];
+
+		a->reg = op[0].val;
+		if (a->nops == 1)
+			a->fast = KPT_FAST_REG;
+		for (i = 1; i < a->nops && a->nops <= 3; i++) {
+			if (op[i].op != KPT_COP_DEREF ||
+			    op[i].size != sizeof(long))
+				break;
+			a->moff[i - 1] = op[i].val;
+		}
+		if (a->nops > 1 && i == a->nops) {
+			a->fast = KPT_FAST_MEM;
+			a->nderef = a->nops - 1;
+		}
+	}
 	return 0;
 }
 
@@ -793,8 +812,18 @@ static struct notifier_block kpt_probe_module_nb = {
 	.priority = -1,
 };
 
+unsigned long kpt_kaddr_min;
+
 int kpt_probe_init(void)
 {
+	unsigned int bits = boot_cpu_data.x86_virt_bits;
+
+	/* the lowest canonical kernel address (kpt_fetch.h) */
+	kpt_kaddr_min = TASK_SIZE_MAX + PAGE_SIZE;
+	if (bits > 1 && bits < BITS_PER_LONG)
+		kpt_kaddr_min = max(kpt_kaddr_min, -(1UL << (bits - 1)));
+	else
+		kpt_kaddr_min = ULONG_MAX;	/* never: refuse every read */
 	return register_module_notifier(&kpt_probe_module_nb);
 }
 

@@ -67,6 +67,19 @@ struct kpt_carg {
 	u8 bf_width;
 	u8 bf_offset;
 	bool conv;		/* kpt_convert() changes the value */
+	u8 fast;		/* enum kpt_fast_kind: the seed's hit path */
+	u8 reg;			/* FAST_REG, FAST_MEM: pt_regs byte offset */
+	u8 nderef;		/* FAST_MEM: 1 or 2 */
+	long moff[2];		/* FAST_MEM: the offsets read at */
+};
+
+/* Arguments the seed's hit path fetches without their ops. */
+enum kpt_fast_kind {
+	KPT_FAST_NONE,		/* evaluate the ops */
+	KPT_FAST_REG,		/* a register, as is */
+	KPT_FAST_MEM,		/* 8 bytes of kernel memory at +moff[0](%reg),
+				 * or at +moff[1](+moff[0](%reg))
+				 */
 };
 
 /* Today's format only: where and how an arg is stored (p->targs). */
