@@ -115,7 +115,7 @@ write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 kpt_control_apply\n
 write: EINVAL  | - | kprobetrace cannot probe itself | r:e1 kpt_control_apply\n
 write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 kprobetrace:kpt_probe_create\n
 write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 kpt_kprobe_handler\n
-write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 kpt_event_record\n
+write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 kpt_kretprobe_handler\n
 write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 {own}\n
 # --- fetch arguments ------------------------------------------------------------
 write: EINVAL  | - | Invalid register name        | p:e1 kpt_test_ret %\n
