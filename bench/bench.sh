@@ -198,7 +198,7 @@ scale_candidates() {
 	want=$1
 	awk '{ split($1, r, "-"); print substr(r[1], 3) " " substr(r[2], 3) }' \
 		/sys/kernel/debug/kprobes/blacklist | sort > /tmp/black
-	awk -v max=$((want * 12 / 10 + 200)) 'NR == FNR { bs[NR] = $1; be[NR] = $2; nb = NR; next }
+	awk -v max=$((want * 3 / 2 + 500)) 'NR == FNR { bs[NR] = $1; be[NR] = $2; nb = NR; next }
 	     NF == 3 && ($2 == "t" || $2 == "T") && $3 !~ /[.]/ && $1 != last {
 		last = $1
 		for (i = 1; i <= nb; i++) if ($1 >= bs[i] && $1 < be[i]) next
