@@ -4,11 +4,12 @@
 #   CLOCK=icount|wall  N=calls per measurement  ROUNDS=rounds
 #   SECTIONS="hit scale thru"  SCALE_N="1000 10000"  THRU_SECS=seconds
 #   SCALE_ARM_MAX=probes (enable/disable are measured up to that many)
+#   SCALE_LINE_MAX=probes (one write per line up to that many)
 # Results are lines starting with "@@" (parsed by bench/report.awk); anything
 # else is progress and notes.
 # shellcheck shell=sh
 set -u
-SCALE_ARM_MAX=1000
+SCALE_ARM_MAX=1000 SCALE_LINE_MAX=1000
 . /kpt/bench/config
 B=/kpt/bench
 T=/sys/kernel/tracing
@@ -198,10 +199,16 @@ scale_candidates() {
 	want=$1
 	awk '{ split($1, r, "-"); print substr(r[1], 3) " " substr(r[2], 3) }' \
 		/sys/kernel/debug/kprobes/blacklist | sort > /tmp/black
-	awk -v max=$((want * 3 / 2 + 500)) 'NR == FNR { bs[NR] = $1; be[NR] = $2; nb = NR; next }
-	     NF == 3 && ($2 == "t" || $2 == "T") && $3 !~ /[.]/ && $1 != last {
+	# kallsyms and the blacklist (sorted by start, with the running
+	# maximum of the ends: ranges nest) are walked together.
+	awk -v max=$((want * 3 / 2 + 500)) 'NR == FNR {
+		bs[NR] = $1; me[NR] = NR > 1 && me[NR - 1] > $2 ? me[NR - 1] : $2
+		nb = NR; next
+	     }
+	     NF == 3 && ($2 == "t" || $2 == "T") && $3 !~ /[.]/ && $1 > last {
 		last = $1
-		for (i = 1; i <= nb; i++) if ($1 >= bs[i] && $1 < be[i]) next
+		while (j < nb && bs[j + 1] <= $1) j++
+		if (j && me[j] > $1) next
 		print $3
 		if (++n >= max) exit
 	     }' /tmp/black /proc/kallsyms > /tmp/cand.all
@@ -280,6 +287,7 @@ scale_section() {
 		[ "$have" -ge "$n" ] || { echo "@@ERROR only $have functions for $n probes"; continue; }
 		head -n "$n" /tmp/cand.ok > /tmp/cand.n
 		for mode in one line; do
+			[ $mode = line ] && [ "$n" -gt "$SCALE_LINE_MAX" ] && continue
 			for tr in kernel ours; do
 				if [ $tr = ours ] && [ ! -w $KPT/kprobe_events ]; then
 					echo "@@SCALE ours $n $mode add na"
