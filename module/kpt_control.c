@@ -154,39 +154,51 @@ static const char *kpt_busy(struct kpt_probe *p)
 
 /*
  * Remove whole events (their holders evs[0..n)): disable them, wait for
- * the hit path to let go, remove the event calls, unregister all their
- * probes in one batch and free them.  An event that cannot be removed
- * stays, with its probes; returns -EBUSY then.
+ * the hit path to let go, remove the event calls, detach their format
+ * files (kpt_event.c), unregister all their probes in one batch and free
+ * them.  An event that cannot be removed stays, with its probes; returns
+ * -EBUSY then.
  */
 static int kpt_remove_events(struct kpt_probe **evs, unsigned int n)
 {
 	struct kpt_probe **ps, *q, *tmp;
-	unsigned int i, np = 0;
+	struct trace_event_call **calls;
+	unsigned int i, np = 0, nc = 0;
 	int ret = 0;
 
 	for (i = 0; i < n; i++)
 		list_for_each_entry(q, &evs[i]->sibs, sib)
 			np++;
 	ps = kvcalloc(np, sizeof(*ps), GFP_KERNEL);
-	if (!ps)
+	calls = kvcalloc(n, sizeof(*calls), GFP_KERNEL);
+	if (!ps || !calls) {
+		kvfree(ps);
+		kvfree(calls);
 		return -ENOMEM;
+	}
 	np = 0;
 	for (i = 0; i < n; i++)
 		if (kpt_event_disable(evs[i]))
 			ret = -EBUSY;
 	synchronize_rcu();
 	for (i = 0; i < n; i++) {
+		bool added = evs[i]->event_added;
+
 		if (kpt_event_remove(evs[i])) {
 			pr_warn("cannot remove event %s: busy\n",
 				kpt_probe_name(evs[i]));
 			ret = -EBUSY;
 			continue;
 		}
+		if (added)
+			calls[nc++] = &evs[i]->call;
 		list_for_each_entry_safe(q, tmp, &evs[i]->sibs, sib) {
 			list_del_init(&q->list);
 			ps[np++] = q;
 		}
 	}
+	kpt_event_forget_files(calls, nc);
+	kvfree(calls);
 	kpt_probe_unregister_many(ps, np);
 	for (i = 0; i < np; i++)
 		kpt_probe_free(ps[i]);

@@ -36,6 +36,22 @@
  * struct trace_event_call, event) on any type it prints.  Only
  * tp_printk (output_printk) skips our events: it wants call->event.funcs.
  *
+ * Format files.  On Debian's 6.1.192 an event's tracefs "format" file has
+ * i_private = the trace_event_call (every trace instance has one), which
+ * f_start(), f_next() and f_show() read under event_mutex through
+ * event_file_data(); remove_event_file_dir() no longer clears it, so f_start's
+ * NULL check cannot see a removed event, and a format file opened before
+ * the removal and read after it would read our freed call, class, name
+ * and print_fmt.  So after removing events (and before freeing them), we
+ * clear that i_private ourselves, as older kernels did: one walk over the
+ * tracefs superblock's inodes (the files of every instance, whatever
+ * their dentries' state), under event_mutex, so that no reader is between
+ * f_start() and f_stop().  A read then ends with -ENODEV.  No memory is
+ * kept and nothing waits for the file to be closed (its fops are the
+ * core's, so it pins nothing of ours either).  The other per-event files
+ * hold the refcounted trace_event_file (EVENT_FILE_FL_FREED), and "id"
+ * holds a number: they need nothing.
+ *
  * Arming.  The kprobe is registered disabled and armed by the event's
  * reg() callback (TRACE_REG_REGISTER from the enable file, the seed's
  * "live at once" enable, triggers); it is disarmed when the last trace
@@ -45,10 +61,13 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/bsearch.h>
+#include <linux/fs.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
 #include "kpt_ksyms.h"
@@ -69,6 +88,8 @@ struct kpt_otype {
 
 static LIST_HEAD(kpt_otypes);
 bool kpt_exiting;
+/* tracefs: its format files (see the top of this file) */
+static struct super_block *kpt_tracefs_sb;
 
 /* ---- printing (trace file) --------------------------------------------- */
 
@@ -694,6 +715,45 @@ int kpt_event_remove(struct kpt_probe *p)
 	return 0;
 }
 
+static int kpt_ptr_cmp(const void *a, const void *b)
+{
+	unsigned long x = (unsigned long)*(void * const *)a;
+	unsigned long y = (unsigned long)*(void * const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * After trace_remove_event_call() of each of calls[0..n), before any of
+ * them is freed: no tracefs inode may point to them any more (see the top
+ * of this file).  Sorts calls[].  Returns the number of inodes cleared.
+ */
+unsigned int kpt_event_forget_files(struct trace_event_call **calls,
+				    unsigned int n)
+{
+	struct super_block *sb = kpt_tracefs_sb;
+	unsigned int cleared = 0;
+	struct inode *inode;
+
+	if (!n)
+		return 0;
+	sort(calls, n, sizeof(*calls), kpt_ptr_cmp, NULL);
+	mutex_lock(kpt_ksyms.event_mutex);
+	spin_lock(&sb->s_inode_list_lock);
+	list_for_each_entry(inode, &sb->s_inodes, i_sb_list) {
+		void *priv = READ_ONCE(inode->i_private);
+
+		if (priv && bsearch(&priv, calls, n, sizeof(*calls),
+				    kpt_ptr_cmp)) {
+			WRITE_ONCE(inode->i_private, NULL);
+			cleared++;
+		}
+	}
+	spin_unlock(&sb->s_inode_list_lock);
+	mutex_unlock(kpt_ksyms.event_mutex);
+	return cleared;
+}
+
 /* ---- groups -------------------------------------------------------------- */
 
 /*
@@ -738,8 +798,28 @@ int kpt_event_group_check(const char *group, struct kpt_err *e, size_t pos)
 	return other ? e->err : 0;
 }
 
+static void kpt_find_tracefs(struct super_block *sb, void *data)
+{
+	if (!kpt_tracefs_sb)
+		kpt_tracefs_sb = sb;
+}
+
+/*
+ * The tracefs superblock: there is one (mount_single), and it lives as
+ * long as the kernel's own tracefs files keep its internal mount pinned,
+ * which is forever once tracing is up (it is at boot: fs_initcall).
+ * tracefs is built in, so get_fs_type() took no module reference.
+ */
 int kpt_event_init(void)
 {
+	struct file_system_type *fst = get_fs_type("tracefs");
+
+	if (fst)
+		iterate_supers_type(fst, kpt_find_tracefs, NULL);
+	if (!kpt_tracefs_sb) {
+		pr_err("cannot find tracefs\n");
+		return -ENOENT;
+	}
 	return 0;
 }
 

@@ -31,6 +31,9 @@ static int __init kpt_init(void)
 	ret = kpt_ksyms_init();
 	if (ret)
 		return ret;
+	ret = kpt_event_init();
+	if (ret)
+		return ret;
 	if (selftest) {
 		ret = kpt_selftest_run();
 		if (ret) {

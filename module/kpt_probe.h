@@ -270,6 +270,8 @@ int kpt_event_add(struct kpt_probe *p);
 int kpt_event_enable(struct kpt_probe *p);
 int kpt_event_disable(struct kpt_probe *p);
 int kpt_event_remove(struct kpt_probe *p);
+unsigned int kpt_event_forget_files(struct trace_event_call **calls,
+				    unsigned int n);
 int kpt_event_group_check(const char *group, struct kpt_err *e, size_t pos);
 int kpt_event_init(void);
 void kpt_event_exit(void);
