@@ -683,13 +683,21 @@ int kpt_event_enable(struct kpt_probe *p)
 /*
  * Disable the event in the top trace instance; -EBUSY if it is still
  * enabled elsewhere (another instance, a trigger in soft mode).  The
- * caller waits for an RCU grace period before kpt_event_remove().
+ * caller waits for an RCU grace period before kpt_event_remove().  An
+ * event enabled nowhere (no link, no perf: every enable, soft ones too,
+ * goes through reg()) is left alone: trace_set_clr_event() walks every
+ * event of the instance, which made removing N probes O(N^2).
  */
 int kpt_event_disable(struct kpt_probe *p)
 {
 	bool busy;
 
 	if (!p->event_added)
+		return 0;
+	mutex_lock(kpt_ksyms.event_mutex);
+	busy = kpt_event_used(p);
+	mutex_unlock(kpt_ksyms.event_mutex);
+	if (!busy)
 		return 0;
 	trace_set_clr_event(p->def->group, p->def->event, 0);
 	mutex_lock(kpt_ksyms.event_mutex);
