@@ -5,11 +5,13 @@
 #   SECTIONS="hit scale thru"  SCALE_N="1000 10000"  THRU_SECS=seconds
 #   SCALE_ARM_MAX=probes (enable/disable are measured up to that many)
 #   SCALE_LINE_MAX=probes (one write per line up to that many)
+#   SCALE_MODES="one line"  SCALE_TRACERS="kernel ours" (a part of the scale)
 # Results are lines starting with "@@" (parsed by bench/report.awk); anything
 # else is progress and notes.
 # shellcheck shell=sh
 set -u
 SCALE_ARM_MAX=1000 SCALE_LINE_MAX=1000
+SCALE_MODES="one line" SCALE_TRACERS="kernel ours"
 . /kpt/bench/config
 B=/kpt/bench
 T=/sys/kernel/tracing
@@ -286,9 +288,9 @@ scale_section() {
 	for n in $SCALE_N; do
 		[ "$have" -ge "$n" ] || { echo "@@ERROR only $have functions for $n probes"; continue; }
 		head -n "$n" /tmp/cand.ok > /tmp/cand.n
-		for mode in one line; do
+		for mode in $SCALE_MODES; do
 			[ $mode = line ] && [ "$n" -gt "$SCALE_LINE_MAX" ] && continue
-			for tr in kernel ours; do
+			for tr in $SCALE_TRACERS; do
 				if [ $tr = ours ] && [ ! -w $KPT/kprobe_events ]; then
 					echo "@@SCALE ours $n $mode add na"
 					continue
