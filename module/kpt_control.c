@@ -180,7 +180,15 @@ static int kpt_remove_events(struct kpt_probe **evs, unsigned int n)
 	for (i = 0; i < n; i++)
 		if (kpt_event_disable(evs[i]))
 			ret = -EBUSY;
-	synchronize_rcu();
+	/*
+	 * Handlers that began before the last disarming may still use the
+	 * event's links and files: wait for a grace period after it, unless
+	 * one has passed already or the event was never armed (a handler
+	 * that still runs keeps the event busy: its removal fails).
+	 */
+	for (i = 0; i < n; i++)
+		if (evs[i]->armed_once)
+			cond_synchronize_rcu(evs[i]->disarm_gp);
 	for (i = 0; i < n; i++) {
 		bool added = evs[i]->event_added;
 

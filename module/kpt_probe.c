@@ -624,6 +624,8 @@ static int kpt_probe_do_register(struct kpt_probe *p, struct kpt_err *e,
 	p->rp.nmissed = 0;
 	p->rp.kp.addr = (kprobe_opcode_t *)p->addr;
 	p->rp.kp.flags = armed ? 0 : KPROBE_FLAG_DISABLED;
+	if (armed)
+		p->ev->armed_once = true;
 	if (p->is_return) {
 		p->rp.handler = kpt_kretprobe_handler;
 		p->rp.maxactive = p->def->maxactive;
@@ -679,6 +681,8 @@ int kpt_probe_set_armed(struct kpt_probe *ev, bool on)
 	struct kpt_probe *q;
 	int ret = 0;
 
+	if (on)
+		ev->armed_once = true;
 	list_for_each_entry(q, &ev->sibs, sib) {
 		/* not registered (module not loaded), or in freed init text */
 		if (!q->registered || q->detached || kprobe_gone(&q->rp.kp))
@@ -693,6 +697,8 @@ int kpt_probe_set_armed(struct kpt_probe *ev, bool on)
 			return ret;
 		}
 	}
+	if (!on)
+		ev->disarm_gp = get_state_synchronize_rcu();
 	return 0;
 }
 

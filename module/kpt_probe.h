@@ -128,6 +128,13 @@ struct kpt_probe {
 	bool today;			/* today's record and output format */
 	bool has_dyn;			/* today's: some arg is a string */
 	bool perf_on;			/* perf uses the event (event_mutex) */
+	/*
+	 * Holder: some probe of the event was ever armed, and the RCU state
+	 * (get_state_synchronize_rcu()) when they were last disarmed: the
+	 * event's removal waits for a grace period only if one is due.
+	 */
+	bool armed_once;
+	unsigned long disarm_gp;
 	u16 nargs;
 	u32 rec_size;			/* ring-buffer record bytes (today's:
 					 * without the strings)
