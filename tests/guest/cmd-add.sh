@@ -3,6 +3,7 @@
 # independent oracle says (open flags and mode; stat's inode number).
 # timeout: 90
 . /kpt/lib.sh
+needs_debian_btf "kprobetrace add"
 
 # trace_bg OUT ARGS...: kprobetrace trace ARGS in the background, once ready
 trace_bg() {

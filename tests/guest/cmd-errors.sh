@@ -1,6 +1,7 @@
 # kprobetrace: clear errors with distinct exit codes, --help everywhere.
 # timeout: 60
 . /kpt/lib.sh
+needs_debian_btf "kprobetrace add's name checks"
 
 # expect CODE REGEX CMD...: exit status CODE and a message matching REGEX
 expect() {

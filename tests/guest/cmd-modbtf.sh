@@ -4,6 +4,7 @@
 # u8 crc).
 # timeout: 60
 . /kpt/lib.sh
+needs_debian_btf "module BTF (and Debian's crc8.ko)"
 
 [ -f /kpt/bin/crc8.ko ] || fail "crc8.ko not in the initramfs (make)"
 insmod /kpt/bin/crc8.ko || fail "insmod crc8"

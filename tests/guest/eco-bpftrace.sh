@@ -13,13 +13,7 @@ echo 'p:bpf kpt_test_six_args a0 a1 a2' > $E
 cd /tmp
 # bpftrace compiles against BTF (Debian's kernel has it) or kernel headers;
 # the debug kernel (make check-debug) has neither: nothing to learn there.
-if [ ! -e /sys/kernel/btf/vmlinux ]; then
-	case "$(uname -v)" in
-	*Debian*) fail "Debian's kernel without /sys/kernel/btf/vmlinux" ;;
-	esac
-	echo "not applicable: this kernel has no BTF, which bpftrace needs ($(uname -r))"
-	exit 0
-fi
+needs_debian_btf bpftrace
 bpftrace -l 'tracepoint:kprobetrace:*' > list.txt 2>&1
 assert_file_has list.txt '^tracepoint:kprobetrace:bpf$' "bpftrace -l lists the event"
 timeout $((100 * $(cat /kpt/timeout-scale 2>/dev/null || echo 1))) bpftrace -e 'tracepoint:kprobetrace:bpf { @hits = count(); @sum = sum(args->a1); }' \

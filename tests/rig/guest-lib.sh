@@ -24,3 +24,16 @@ assert_match() {
 assert_file_has() {
 	grep -Eq -- "$2" "$1" || { echo "--- $1:"; cat "$1"; fail "$3: no line matches /$2/"; }
 }
+
+# needs_debian_btf WHAT: the test needs the kernel's BTF (and, for module
+# BTF, Debian's modules). Debian's kernel must have it; on another kernel
+# (make check-debug's, which has neither) the test is not applicable and
+# passes after saying so.
+needs_debian_btf() {
+	[ -e /sys/kernel/btf/vmlinux ] && return 0
+	case "$(uname -v)" in
+	*Debian*) fail "Debian's kernel without /sys/kernel/btf/vmlinux" ;;
+	esac
+	echo "not applicable: this kernel has no BTF, which $1 needs ($(uname -r))"
+	exit 0
+}
