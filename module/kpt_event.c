@@ -742,17 +742,28 @@ unsigned int kpt_event_forget_files(struct trace_event_call **calls,
 	struct super_block *sb = kpt_tracefs_sb;
 	unsigned int cleared = 0;
 	struct inode *inode;
+	void *lo, *hi;
 
 	if (!n)
 		return 0;
 	sort(calls, n, sizeof(*calls), kpt_ptr_cmp, NULL);
+	lo = calls[0];
+	hi = calls[n - 1];
 	mutex_lock(kpt_ksyms.event_mutex);
 	spin_lock(&sb->s_inode_list_lock);
+	/*
+	 * Every tracefs inode, with the kernel's own events' files: keep the
+	 * loop body to a few instructions (a range check, then a search only
+	 * for what falls in the range; exact for one event).
+	 */
 	list_for_each_entry(inode, &sb->s_inodes, i_sb_list) {
 		void *priv = READ_ONCE(inode->i_private);
 
-		if (priv && bsearch(&priv, calls, n, sizeof(*calls),
-				    kpt_ptr_cmp)) {
+		if ((unsigned long)priv < (unsigned long)lo ||
+		    (unsigned long)priv > (unsigned long)hi)
+			continue;
+		if (n == 1 || bsearch(&priv, calls, n, sizeof(*calls),
+				      kpt_ptr_cmp)) {
 			WRITE_ONCE(inode->i_private, NULL);
 			cleared++;
 		}
