@@ -25,7 +25,7 @@ wait $tpid
 cat /tmp/t1
 assert_eq "$(grep -c . /tmp/t1)" 3 "-n 3 lines"
 assert_eq "$(grep -vc ' six: ' /tmp/t1)" 0 "only six"
-assert_match "$(sed -n 1p /tmp/t1)" '^ *[0-9]+\.[0-9]{6} sh-[0-9]+ \[[0-9]{3}\] six: kpt_test_six_args\+0x0 arg1=0x11 s16=34 dx=51 arg4=0x44$' "six line"
+assert_match "$(sed -n 1p /tmp/t1)" '^ *[0-9]+\.[0-9]{6} (sh|<\.\.\.>)-[0-9]+ \[[0-9]{3}\] six: kpt_test_six_args\+0x0 arg1=0x11 s16=34 dx=51 arg4=0x44$' "six line"
 
 # every event, -t; return probes name the caller
 trace_bg /tmp/t2 -t 3
