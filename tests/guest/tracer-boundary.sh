@@ -46,17 +46,24 @@ bad 'p:b9 kpt_test_six_args+9' 'nearest boundaries: \+0x8 and \+0xb'
 bad 'p:b9 kpt_test_six_args+0xc' 'nearest boundaries: \+0xb and \+0xe'
 
 # the kernel tracer's probe in the middle of kpt_test_obj_walk
-echo 'p:kprobes/kmid kpt_test_obj_walk+0xc' > $TRACEFS/kprobe_events || fail "in-kernel probe"
-echo 1 > $TRACEFS/events/kprobes/kmid/enable
-sleep 1
-grep kpt_test_obj_walk /sys/kernel/debug/kprobes/list
-ok 'p:w15 kpt_test_obj_walk+0xf +0(%di)'
-bad 'p:w13 kpt_test_obj_walk+0xd' 'inside the 3-byte instruction at \+0xc \(8b 47 08\); nearest boundaries: \+0xc and \+0xf'
-bad 'p:w13 kpt_test_obj_walk+0x13' 'nearest boundaries: \+0x12 and \+0x16'
-echo "obj_walk 1" > $KPT_TEST/call
-assert_file_has $KPT/kprobe_profile '^  w15 +2 +0$' "probe after the kernel's hits (twice: two objects)"
-echo 0 > $TRACEFS/events/kprobes/kmid/enable
-echo > $TRACEFS/kprobe_events
+# (KASAN instruments kpt_test_obj_walk's loads with calls: the offsets
+# below are those of Debian's kernel, so on check-debug's kernel this part
+# has nothing to probe at them)
+if kasan_kernel; then
+	echo "KASAN kernel: kpt_test_obj_walk's layout differs; in-kernel probe part skipped"
+else
+	echo 'p:kprobes/kmid kpt_test_obj_walk+0xc' > $TRACEFS/kprobe_events || fail "in-kernel probe"
+	echo 1 > $TRACEFS/events/kprobes/kmid/enable
+	sleep 1
+	grep kpt_test_obj_walk /sys/kernel/debug/kprobes/list
+	ok 'p:w15 kpt_test_obj_walk+0xf +0(%di)'
+	bad 'p:w13 kpt_test_obj_walk+0xd' 'inside the 3-byte instruction at \+0xc \(8b 47 08\); nearest boundaries: \+0xc and \+0xf'
+	bad 'p:w13 kpt_test_obj_walk+0x13' 'nearest boundaries: \+0x12 and \+0x16'
+	echo "obj_walk 1" > $KPT_TEST/call
+	assert_file_has $KPT/kprobe_profile '^  w15 +2 +0$' "probe after the kernel's hits (twice: two objects)"
+	echo 0 > $TRACEFS/events/kprobes/kmid/enable
+	echo > $TRACEFS/kprobe_events
+fi
 
 # a MEMADDR inside an instruction
 six=$(awk '$3 == "kpt_test_six_args" { print $1; exit }' /proc/kallsyms)

@@ -254,7 +254,7 @@ lim=$((adds / 2))
 # KASAN's quarantine keeps freed objects allocated (counted as active) for
 # a while: there the counts mean nothing, and kmemleak (which the rig runs
 # after each test on debug kernels) finds leaks instead
-if dmesg | grep -q 'KernelAddressSanitizer initialized'; then
+if kasan_kernel; then
 	echo "KASAN kernel: slab counts not compared (kmemleak checks leaks)"
 	echo "stress OK"
 	exit 0

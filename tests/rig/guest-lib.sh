@@ -37,3 +37,9 @@ needs_debian_btf() {
 	echo "not applicable: this kernel has no BTF, which $1 needs ($(uname -r))"
 	exit 0
 }
+
+# kasan_kernel: true on a KASAN kernel (make check-debug's). kallsyms, not
+# dmesg: after many tests the boot messages may have left the log buffer.
+kasan_kernel() {
+	grep -q ' __asan_load8$' /proc/kallsyms
+}
