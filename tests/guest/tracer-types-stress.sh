@@ -25,14 +25,18 @@ done
 (i=0; while [ $i -lt 8 ]; do sleep 1; echo > $E; i=$((i + 1)); done) &
 wait
 cat $T > /tmp/final
+# trace_pipe hands a line longer than the rest of a read() over in two
+# reads: the reader killed between them leaves a cut last line
+[ -n "$(tail -c 1 /tmp/pipe)" ] && { echo "cut last line: $(tail -n 1 /tmp/pipe)"; sed -i '$d' /tmp/pipe; }
 n=$(grep -c ' s[12]_[0-9]: (kpt_test_types' /tmp/final /tmp/pipe | awk -F: '{ s += $2 } END { print s }')
 echo "typed entry records seen: $n"; wc -l /tmp/final /tmp/pipe; head -n 5 /tmp/pipe
 [ "$n" -gt 0 ] || fail "no typed records"
 # every typed line is whole: its string and array print complete
-bad=$(cat /tmp/final /tmp/pipe | grep ' s[12]_[0-9]: ' | grep -Evc ' n[0-9]+="types-name" a[12]=\{1,2\} c="sh"$')
-assert_eq "$bad" 0 "malformed typed entry lines"
-bad=$(cat /tmp/final /tmp/pipe | grep ' r[12]_[0-9]: ' | grep -Evc ' v[0-9]+=-70000$')
-assert_eq "$bad" 0 "malformed typed return lines"
+cat /tmp/final /tmp/pipe | grep ' s[12]_[0-9]: ' | grep -Ev ' n[0-9]+="types-name" a[12]=\{1,2\} c="sh"$' > /tmp/bad-s
+cat /tmp/final /tmp/pipe | grep ' r[12]_[0-9]: ' | grep -Ev ' v[0-9]+=-70000$' > /tmp/bad-r
+head -n 5 /tmp/bad-s /tmp/bad-r
+assert_eq "$(grep -c . /tmp/bad-s)" 0 "malformed typed entry lines"
+assert_eq "$(grep -c . /tmp/bad-r)" 0 "malformed typed return lines"
 cat /tmp/final /tmp/pipe | grep "Unknown type\|short record\|bad record" | head -n 5
 # 240 descriptions: fewer than the spare types kept (256), none evicted
 assert_eq "$(cat /tmp/final /tmp/pipe | grep -c 'Unknown type\|short record\|bad record')" 0 "broken records"
