@@ -195,6 +195,7 @@ static int kpt_remove_events(struct kpt_probe **evs, unsigned int n)
 		if (kpt_event_remove(evs[i])) {
 			pr_warn("cannot remove event %s: busy\n",
 				kpt_probe_name(evs[i]));
+			kpt_event_keep(evs[i]);
 			ret = -EBUSY;
 			continue;
 		}

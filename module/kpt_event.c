@@ -389,7 +389,7 @@ static int kpt_link_add(struct kpt_probe *p, struct trace_event_file *file)
 	bool first = !kpt_event_used(p);
 	int ret;
 
-	if (kpt_exiting)
+	if (kpt_exiting || p->dying)
 		return -ENODEV;
 	link = kzalloc(sizeof(*link), GFP_KERNEL);
 	if (!link)
@@ -455,7 +455,7 @@ static int kpt_event_reg(struct trace_event_call *call, enum trace_reg type,
 		bool first = !kpt_event_used(p);
 		int ret;
 
-		if (kpt_exiting)
+		if (kpt_exiting || p->dying)
 			return -ENODEV;
 		WRITE_ONCE(p->perf_on, true);
 		if (first) {
@@ -681,9 +681,11 @@ int kpt_event_enable(struct kpt_probe *p)
 }
 
 /*
- * Disable the event in the top trace instance; -EBUSY if it is still
- * enabled elsewhere (another instance, a trigger in soft mode).  The
- * caller waits for an RCU grace period before kpt_event_remove().  An
+ * Disable the event in the top trace instance for its removal; -EBUSY if
+ * it is still enabled elsewhere (another instance, a trigger in soft
+ * mode).  From here on it cannot be enabled (dying) until it is removed
+ * or kept (kpt_event_keep()).  The caller waits for an RCU grace period
+ * before kpt_event_remove().  An
  * event enabled nowhere (no link, no perf: every enable, soft ones too,
  * goes through reg()) is left alone: trace_set_clr_event() walks every
  * event of the instance, which made removing N probes O(N^2).
@@ -695,6 +697,7 @@ int kpt_event_disable(struct kpt_probe *p)
 	if (!p->event_added)
 		return 0;
 	mutex_lock(kpt_ksyms.event_mutex);
+	p->dying = true;
 	busy = kpt_event_used(p);
 	mutex_unlock(kpt_ksyms.event_mutex);
 	if (!busy)
@@ -704,6 +707,14 @@ int kpt_event_disable(struct kpt_probe *p)
 	busy = kpt_event_used(p);
 	mutex_unlock(kpt_ksyms.event_mutex);
 	return busy ? -EBUSY : 0;
+}
+
+/* The event could not be removed: it can be enabled again */
+void kpt_event_keep(struct kpt_probe *p)
+{
+	mutex_lock(kpt_ksyms.event_mutex);
+	p->dying = false;
+	mutex_unlock(kpt_ksyms.event_mutex);
 }
 
 int kpt_event_remove(struct kpt_probe *p)

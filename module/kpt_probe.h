@@ -129,6 +129,12 @@ struct kpt_probe {
 	bool has_dyn;			/* today's: some arg is a string */
 	bool perf_on;			/* perf uses the event (event_mutex) */
 	/*
+	 * Holder: being removed (event_mutex): enabling it fails, so that
+	 * an enable racing with the removal cannot make it busy between
+	 * its disabling and its removal.
+	 */
+	bool dying;
+	/*
 	 * Holder: some probe of the event was ever armed, and the RCU state
 	 * (get_state_synchronize_rcu()) when they were last disarmed: the
 	 * event's removal waits for a grace period only if one is due.
@@ -277,6 +283,7 @@ int kpt_event_add(struct kpt_probe *p);
 int kpt_event_enable(struct kpt_probe *p);
 int kpt_event_disable(struct kpt_probe *p);
 int kpt_event_remove(struct kpt_probe *p);
+void kpt_event_keep(struct kpt_probe *p);
 unsigned int kpt_event_forget_files(struct trace_event_call **calls,
 				    unsigned int n);
 int kpt_event_group_check(const char *group, struct kpt_err *e, size_t pos);

@@ -24,6 +24,28 @@ assert_eq "$(kpt-write $P today)" "write: EBUSY" "changing with probes defined"
 assert_eq "$(cat $P)" seed "unchanged"
 assert_eq "$(kpt-write -t $E '')" OK "seed: clearing an enabled event"
 assert_eq "$(cat $E)" "" "seed: all gone"
+# an enable racing with the clear (between its disabling and its removal
+# of the event) makes that enable fail, not the clear
+bad=0
+for round in 1 2 3 4 5 6 7 8 9 10; do
+	echo 'p:s1 kpt_test_six_args a0' > $E
+	rm -f /tmp/enabling /tmp/stop
+	(
+		while [ ! -e /tmp/stop ]; do
+			echo 1 > $EV/s1/enable 2>/dev/null
+			touch /tmp/enabling
+		done
+	) &
+	while [ ! -e /tmp/enabling ]; do :; done
+	r=$(kpt-write -t $E '')
+	touch /tmp/stop
+	wait
+	[ "$r" = OK ] || { bad=$((bad + 1)); echo "round $round: clear: $r"; }
+	echo 0 > $EV/s1/enable 2>/dev/null
+	echo > $E
+done
+assert_eq "$bad" 0 "seed: clears racing with enables"
+assert_eq "$(cat $E)" "" "seed: all gone after the race"
 assert_eq "$(kpt-write $P bogus)" "write: EINVAL" "a bad value"
 echo today > $P || fail "switching to today with no probes"
 assert_eq "$(cat $P)" today "switched"
