@@ -2,6 +2,17 @@
 /* Helpers around a parsed definition: default event name, equality. */
 #include "kpt_parse_internal.h"
 
+void kpt_probe_def_compact(struct kpt_probe_def *dst,
+			   const struct kpt_probe_def *def)
+{
+	size_t head = offsetof(struct kpt_probe_def, args) +
+		      (size_t)def->nargs * sizeof(struct kpt_probe_arg);
+
+	memcpy(dst, def, head);
+	memcpy((char *)dst + head, kpt_def_str(def, 0), def->pool_used);
+	dst->compact = true;
+}
+
 /* Appends s to buf (KPT_NAME_MAX + 1 bytes) at *n, cutting at the limit. */
 static void kpt_name_put(char *buf, size_t *n, const char *s)
 {

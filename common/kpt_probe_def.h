@@ -177,8 +177,9 @@ struct kpt_probe_arg {
 };
 
 /*
- * About 40 KiB (4.2 KiB + 280 bytes per arg): one heap object (kvzalloc in
- * the module); a probe can keep just KPT_PROBE_DEF_SIZE(nargs) bytes of it.
+ * About 40 KiB (280 bytes per arg + 4.2 KiB): one heap object (kvzalloc in
+ * the module).  A probe keeps a compact copy of it (kpt_probe_def_compact()):
+ * the args it has, then the part of the pool it uses.
  */
 struct kpt_probe_def {
 	u8 kind;		/* enum kpt_probe_kind */
@@ -192,25 +193,37 @@ struct kpt_probe_def {
 	u16 module;		/* LOC_SYMBOL: pool offset of MOD, 0 = none */
 	u16 symbol;		/* LOC_SYMBOL: pool offset of SYM */
 	u16 pool_used;
+	bool compact;		/* the pool follows args[nargs - 1] */
 	s64 offset;		/* LOC_SYMBOL: +offs / -offs */
 	u64 addr;		/* LOC_ADDR */
+	struct kpt_probe_arg args[KPT_MAX_ARGS];
 	/*
 	 * NUL-terminated texts (probe symbol, module, @SYM, \"str") referenced by
-	 * offset; pool[0] is always '\0' so offset 0 is "no string".
+	 * offset; pool[0] is always '\0' so offset 0 is "no string".  Read it
+	 * with kpt_def_str(): in a compact copy it is elsewhere.
 	 */
 	char pool[KPT_POOL_SIZE];
-	/* last, so that a copy of KPT_PROBE_DEF_SIZE(nargs) bytes suffices */
-	struct kpt_probe_arg args[KPT_MAX_ARGS];
 };
-
-#define KPT_PROBE_DEF_SIZE(nargs) \
-	(offsetof(struct kpt_probe_def, args) + \
-	 (size_t)(nargs) * sizeof(struct kpt_probe_arg))
 
 static inline const char *kpt_def_str(const struct kpt_probe_def *def, u16 off)
 {
-	return &def->pool[off];
+	const char *pool = def->compact ? (const char *)&def->args[def->nargs] :
+					  def->pool;
+
+	return pool + off;
 }
+
+/* Bytes of a compact copy of def: its args and the used part of its pool */
+static inline size_t kpt_probe_def_compact_size(const struct kpt_probe_def *def)
+{
+	return offsetof(struct kpt_probe_def, args) +
+	       (size_t)def->nargs * sizeof(struct kpt_probe_arg) +
+	       def->pool_used;
+}
+
+/* Copy def into dst, which has kpt_probe_def_compact_size(def) bytes. */
+void kpt_probe_def_compact(struct kpt_probe_def *dst,
+			   const struct kpt_probe_def *def);
 
 /* Errors: kpt_errors.h.  kpt_parse_error.pos is a byte offset into the line. */
 struct kpt_parse_error {

@@ -131,6 +131,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (def1.kind == KPT_PROBE_DELETE)
 		CHECK(kpt_probe_def_delete_matches(&def1, &def2));
 
+	/* what the module keeps: a compact copy, listed the same */
+	{
+		struct kpt_probe_def *c = malloc(kpt_probe_def_compact_size(&def1));
+
+		CHECK(c);
+		kpt_probe_def_compact(c, &def1);
+		CHECK(kpt_probe_def_equal(&def1, c));
+		n2 = kpt_format_probe(c, text2, sizeof(text2));
+		CHECK(n2 == n && !memcmp(text1, text2, n));
+		free(c);
+	}
+
 	/* truncation: a NUL-terminated prefix, same length reported */
 	cut = size % (n + 1);
 	memset(text2, 'Z', sizeof(text2));

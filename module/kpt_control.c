@@ -715,13 +715,13 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno)
 		op->len = llen;
 		if (def->kind == KPT_PROBE_DELETE) {
 			op->kind = KPT_OP_DELETE;
-			op->del = kvmalloc(KPT_PROBE_DEF_SIZE(def->nargs),
+			op->del = kvmalloc(kpt_probe_def_compact_size(def),
 					   GFP_KERNEL);
 			if (!op->del) {
 				ret = -ENOMEM;
 				goto out;
 			}
-			memcpy(op->del, def, KPT_PROBE_DEF_SIZE(def->nargs));
+			kpt_probe_def_compact(op->del, def);
 			nops++;
 			continue;
 		}

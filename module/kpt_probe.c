@@ -530,10 +530,10 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 		if (def->args[i].type != KPT_T_DEFAULT ||
 		    def->args[i].array_len)
 			p->today = true;
-	p->def = kvmalloc(KPT_PROBE_DEF_SIZE(def->nargs), GFP_KERNEL);
+	p->def = kvmalloc(kpt_probe_def_compact_size(def), GFP_KERNEL);
 	if (!p->def)
 		goto nomem;
-	memcpy(p->def, def, KPT_PROBE_DEF_SIZE(def->nargs));
+	kpt_probe_def_compact(p->def, def);
 	for (i = 0; i < def->nargs; i++)
 		total_ops += def->args[i].nops;
 	p->args = kcalloc(max_t(unsigned int, def->nargs, 1),

@@ -9,8 +9,10 @@
  * (129 args, 10,000-deep nesting, NUL bytes, over-long lines) follow, and the
  * test fails if any error code of kpt_errors.h was never produced.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "kpt_probe_def.h"
 
 struct tcase {
@@ -473,6 +475,35 @@ static int failures, checks;
 } while (0)
 
 /* Parses and, if accepted, checks that the listing parses back the same. */
+/*
+ * What the module keeps: a compact copy, exactly as big as it must be (so
+ * that ASan sees any read past it), equal to the original, and listed and
+ * matched the same.
+ */
+static void check_compact(const struct kpt_probe_def *def, const char *listing)
+{
+	size_t size = kpt_probe_def_compact_size(def);
+	struct kpt_probe_def *c = malloc(size);
+	static char again[KPT_LINE_MAX * 2];
+
+	if (!c) {
+		FAIL("out of memory");
+		return;
+	}
+	kpt_probe_def_compact(c, def);
+	if (size > offsetof(struct kpt_probe_def, args) +
+		   def->nargs * sizeof(def->args[0]) + KPT_POOL_SIZE)
+		FAIL("compact copy of %zu bytes", size);
+	kpt_format_probe(c, again, sizeof(again));
+	if (!kpt_probe_def_equal(def, c) || !kpt_probe_def_equal(c, def) ||
+	    strcmp(again, listing))
+		FAIL("compact copy of '%s' differs: '%s'", listing, again);
+	if (def->kind == KPT_PROBE_DELETE &&
+	    !kpt_probe_def_delete_matches(c, def))
+		FAIL("compact copy of deletion '%s' does not match", listing);
+	free(c);
+}
+
 static int parse(const char *s, size_t len, struct kpt_parse_error *err)
 {
 	struct kpt_parse_error err2;
@@ -494,6 +525,7 @@ static int parse(const char *s, size_t len, struct kpt_parse_error *err)
 	if (n >= sizeof(text) || kpt_parse_probe(text, n, &def2, &err2) ||
 	    !kpt_probe_def_equal(&def1, &def2))
 		FAIL("round trip failed for listing '%s'", text);
+	check_compact(&def1, text);
 	return 0;
 }
 
@@ -878,11 +910,8 @@ static void run_misc(void)
 	if (strcmp(name, "p_my_mod_f_isra_0__16") ||
 	    strcmp(def1.event, name))
 		FAIL("generated name '%s'", name);
-	if (KPT_PROBE_DEF_SIZE(0) > 8192 || sizeof(def1) > 48 * 1024)
+	if (sizeof(def1) > 48 * 1024)
 		FAIL("definition too big: %zu", sizeof(def1));
-	/* the module copies just the used prefix */
-	if (KPT_PROBE_DEF_SIZE(KPT_MAX_ARGS) != sizeof(def1))
-		FAIL("args[] is not last");
 	if (kpt_parse_probe(NULL, 0, &def1, &err) ||
 	    def1.kind != KPT_PROBE_NONE)
 		FAIL("empty line");
