@@ -105,6 +105,7 @@ snapshot-update: $(DECODER_SNAPSHOT)
 BENCHES += bench-decoder
 .PHONY: bench-decoder
 bench-decoder: $(KPT_INSN_LIB) $(DECODER_CHECK_DIR)/vmlinux
+	mkdir -p $(BUILD)/bench-decoder
 	bench/decoder/run $(BUILD)/bench-decoder $(KPT_INSN_LIB) $(KPT_INSN_CFLAGS) | \
 		tee $(BUILD)/bench-decoder/report.md.tmp
 	mv $(BUILD)/bench-decoder/report.md.tmp $(BUILD)/bench-decoder/report.md
