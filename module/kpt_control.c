@@ -294,7 +294,8 @@ static void kpt_fail_op(struct kpt_op *op, struct kpt_err *e)
 
 static bool kpt_same_event(struct kpt_probe *a, struct kpt_probe *b)
 {
-	return !strcmp(kpt_probe_group(a), kpt_probe_group(b)) &&
+	return a->name_hash == b->name_hash &&
+	       !strcmp(kpt_probe_group(a), kpt_probe_group(b)) &&
 	       !strcmp(kpt_probe_name(a), kpt_probe_name(b));
 }
 
@@ -495,9 +496,9 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 
 	list_for_each_entry(p, &kpt_probes, list)
 		nlisted++;
-	old = kvcalloc(nlisted + 1, sizeof(*old), GFP_KERNEL);
-	evs = kvcalloc(nlisted + 1, sizeof(*evs), GFP_KERNEL);
-	part = kvcalloc(nlisted + 1, sizeof(*part), GFP_KERNEL);
+	old = kvmalloc_array(nlisted + 1, sizeof(*old), GFP_KERNEL);
+	evs = kvmalloc_array(nlisted + 1, sizeof(*evs), GFP_KERNEL);
+	part = kvmalloc_array(nlisted + 1, sizeof(*part), GFP_KERNEL);
 	if (!old || !evs || !part) {
 		ret = -ENOMEM;
 		goto out;

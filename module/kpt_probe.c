@@ -12,6 +12,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/jhash.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
@@ -534,6 +535,9 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	if (!p->def)
 		goto nomem;
 	kpt_probe_def_compact(p->def, def);
+	/* a write's lines are matched against every probe by this first */
+	p->name_hash = jhash(def->event, strlen(def->event),
+			     jhash(def->group, strlen(def->group), 0));
 	for (i = 0; i < def->nargs; i++)
 		total_ops += def->args[i].nops;
 	p->args = kcalloc(max_t(unsigned int, def->nargs, 1),

@@ -116,7 +116,8 @@ struct kpt_probe {
 	struct list_head sibs;		/* holder: every probe of the event */
 	bool detached;			/* holder whose own probe was deleted */
 	struct kretprobe rp;		/* rp.kp is the kprobe of entry probes */
-	struct kpt_probe_def *def;	/* trimmed copy: listing, fields */
+	struct kpt_probe_def *def;	/* compact copy: listing, fields */
+	u32 name_hash;			/* of group and event: kpt_same_event() */
 	char *listing;			/* canonical definition text */
 	unsigned long addr;		/* resolved probe address; 0: module not loaded */
 	char *modname;			/* module of the probe point, or NULL */
