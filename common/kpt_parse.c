@@ -298,15 +298,19 @@ int kpt_parse_probe(const char *line, size_t len, struct kpt_probe_def *def,
 	p.len = kpt_find(line, 0, len, '#');	/* a comment ends the line */
 
 	/*
-	 * Blank or comment: KPT_PROBE_NONE, and only the head is cleared (a
-	 * 1 MiB write of comment lines must not clear 40 KiB per line).
-	 * Else the whole def, padding included, so that memcmp/copies are
-	 * stable.
+	 * Blank or comment: KPT_PROBE_NONE, and only the head and pool[0]
+	 * are cleared (a 1 MiB write of comment lines must not clear 40 KiB
+	 * per line).  Else the whole def, padding included, so that
+	 * memcmp/copies are stable.
 	 */
 	for (i = 0; i < p.len && kpt_isspace(line[i]); i++)
 		;
-	memset(def, 0, i == p.len ? offsetof(struct kpt_probe_def, pool) + 1 :
-				    sizeof(*def));
+	if (i == p.len) {
+		memset(def, 0, offsetof(struct kpt_probe_def, args));
+		def->pool[0] = '\0';
+	} else {
+		memset(def, 0, sizeof(*def));
+	}
 	memcpy(def->group, KPT_DEFAULT_GROUP, sizeof(KPT_DEFAULT_GROUP));
 	def->pool_used = 1;
 	ret = kpt_parse_line(&p);

@@ -915,6 +915,18 @@ static void run_misc(void)
 	if (kpt_parse_probe(NULL, 0, &def1, &err) ||
 	    def1.kind != KPT_PROBE_NONE)
 		FAIL("empty line");
+	/*
+	 * A comment line clears the head only, not the 35 KiB of args (a
+	 * 1 MiB write of short comments made a soft lockup once), and leaves
+	 * a well-formed empty definition.
+	 */
+	memset(&def1, 0x5a, sizeof(def1));
+	if (kpt_parse_probe("  # c", 5, &def1, &err) ||
+	    def1.kind != KPT_PROBE_NONE || def1.nargs || def1.compact ||
+	    kpt_def_str(&def1, 0)[0] || kpt_format_probe(&def1, text, 8))
+		FAIL("comment line");
+	if ((unsigned char)def1.args[KPT_MAX_ARGS - 1].name[0] != 0x5a)
+		FAIL("a comment line cleared the args");
 	if (kpt_parse_probe("p:ev f a0", 9, &def1, &err) ||
 	    err.code != KPT_ERR_NONE || err.pos)
 		FAIL("error not cleared on success");
