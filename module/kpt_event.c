@@ -685,10 +685,10 @@ int kpt_event_enable(struct kpt_probe *p)
  * it is still enabled elsewhere (another instance, a trigger in soft
  * mode).  From here on it cannot be enabled (dying) until it is removed
  * or kept (kpt_event_keep()).  The caller waits for an RCU grace period
- * before kpt_event_remove().  An
- * event enabled nowhere (no link, no perf: every enable, soft ones too,
- * goes through reg()) is left alone: trace_set_clr_event() walks every
- * event of the instance, which made removing N probes O(N^2).
+ * before kpt_event_remove().  An event enabled nowhere (no link, no perf:
+ * every enable, soft ones too, goes through reg()) is left alone:
+ * trace_set_clr_event() walks every event of the instance, which made
+ * removing N probes O(N^2).
  */
 int kpt_event_disable(struct kpt_probe *p)
 {
