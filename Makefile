@@ -1,11 +1,21 @@
 # kprobetrace: userspace part of the build (the kernel part is ./Kbuild).
 #
-#   make            modules (kprobetrace.ko, kprobetrace_test.ko) + tools
-#   make check      host unit tests + guest tests; ends "N passed, N failed"
+#   make            kprobetrace.ko (repository root) + tools (build/); when a
+#                   build dependency is missing, names it and `make setup`
+#   make setup      install every Debian package the build, tests, demo and
+#                   benchmarks need (scripts/packages.txt; root)
+#   make check      host unit tests + guest tests; ends
+#                   "N passed, N failed, N skipped"
 #   make demo       boot a guest, run the seed's usage example, show the trace
 #   make shell      interactive guest shell with the modules loaded
 #   make bench      benchmarks (not part of check)
+#   make deb        Debian packages kprobetrace-dkms and kprobetrace (build/deb/)
 #   make clean
+#
+# The modules only tests and benchmarks load have their own Kbuild and
+# targets: test-modules (tests/modules/: kprobetrace_test.ko,
+# kprobetrace_modtest.ko, trace-printk.ko) and bench-modules (bench/module/:
+# kprobetrace_bench.ko). check, demo, shell and bench build them.
 #
 # Every component adds itself through a fragment */build.mk (or
 # tests/*/build.mk), appending to:
@@ -25,10 +35,13 @@ CLEAN_FILES :=
 
 include $(sort $(wildcard */build.mk tests/*/build.mk))
 
-MODULES := kprobetrace.ko kprobetrace_test.ko kprobetrace_modtest.ko
+# What plain `make` needs (the kernel headers of $(KVER) besides): checked,
+# never installed, by `deps`; `make setup` installs everything.
+BUILD_PACKAGES := make gcc libc6-dev libelf-dev libbpf-dev zlib1g-dev gawk \
+	binutils kmod bc
 
-.PHONY: all setup modules check check-host check-guest demo shell bench \
-	clean list-host-tests
+.PHONY: all setup deps modules test-modules bench-modules check check-host \
+	check-guest demo shell bench clean list-host-tests
 
 all: modules $(ALL_TARGETS)
 
@@ -36,37 +49,51 @@ all: modules $(ALL_TARGETS)
 setup:
 	@scripts/setup.sh
 
-modules: setup
+# Asks dpkg only: names what is missing and `make setup`, runs no apt-get.
+deps:
+	@scripts/check-deps '$(KVER)' $(BUILD_PACKAGES)
+
+$(ALL_TARGETS): | deps
+
+modules: deps
 	$(MAKE) -C $(KERNELDIR) M=$(CURDIR) modules
+
+test-modules: deps
+	$(MAKE) -C $(KERNELDIR) M=$(CURDIR)/tests/modules modules
+
+bench-modules: deps
+	$(MAKE) -C $(KERNELDIR) M=$(CURDIR)/bench/module modules
 
 list-host-tests:
 	@echo $(HOST_TESTS)
 
 # T=pattern runs only the tests whose names contain the pattern.
 check: setup
-	@$(MAKE) -s all
+	@$(MAKE) -s all test-modules
 	@tests/run-all $(if $(T),--only '$(T)')
 
 check-host: setup
-	@$(MAKE) -s all
+	@$(MAKE) -s all test-modules
 	@tests/run-all --host-only $(if $(T),--only '$(T)')
 
 check-guest: setup
-	@$(MAKE) -s all
+	@$(MAKE) -s all test-modules
 	@tests/run-all --guest-only $(if $(T),--only '$(T)')
 
 demo: setup
-	@$(MAKE) -s all
+	@$(MAKE) -s all test-modules
 	@tests/rig/run-guest --demo
 
 shell: setup
-	@$(MAKE) -s all
+	@$(MAKE) -s all test-modules
 	@tests/rig/run-guest --shell
 
 bench: setup
-	@$(MAKE) -s all
+	@$(MAKE) -s all test-modules bench-modules
 	@set -e; for b in $(BENCHES); do $(MAKE) -s $$b; done
 
 clean:
 	-$(MAKE) -C $(KERNELDIR) M=$(CURDIR) clean >/dev/null 2>&1
+	-$(MAKE) -C $(KERNELDIR) M=$(CURDIR)/tests/modules clean >/dev/null 2>&1
+	-$(MAKE) -C $(KERNELDIR) M=$(CURDIR)/bench/module clean >/dev/null 2>&1
 	rm -rf $(BUILD) $(CLEAN_FILES)

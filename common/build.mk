@@ -3,7 +3,7 @@
 #
 #   $(KPT_PARSE_LIB)          static library for tools and tests
 #   host-test-parser-unit     table of cases, plain and ASan+UBSan builds
-#   host-test-parser-fuzz     ~60 s libFuzzer run from fuzz/corpus-parse/
+#   host-test-parser-fuzz     ~60 s libFuzzer run from tests/fuzz/corpus-parse/
 #   fuzz-parser               long fuzz run (FUZZ_SECONDS, default 600), for
 #                             `make fuzz`
 KPT_PARSE_SRCS := $(addprefix common/,kpt_parse.c kpt_parse_arg.c \
@@ -50,10 +50,10 @@ host-test-parser-unit: $(PARSE_TEST) $(PARSE_TEST_SAN)
 # of the committed seed corpus so that check never dirties the tree.
 FUZZ_CC ?= clang
 PARSE_FUZZER := $(BUILD)/fuzz/fuzz_parse
-PARSE_CORPUS := fuzz/corpus-parse
+PARSE_CORPUS := tests/fuzz/corpus-parse
 FUZZ_SECONDS ?= 600
 
-$(PARSE_FUZZER): fuzz/fuzz_parse.c $(KPT_PARSE_SRCS) $(KPT_PARSE_HDRS)
+$(PARSE_FUZZER): tests/fuzz/fuzz_parse.c $(KPT_PARSE_SRCS) $(KPT_PARSE_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -std=c11 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
@@ -66,7 +66,7 @@ host-test-parser-fuzz: $(PARSE_FUZZER)
 	mkdir -p $(BUILD)/fuzz/corpus-parse-check
 	cp $(PARSE_CORPUS)/* $(BUILD)/fuzz/corpus-parse-check/
 	$(PARSE_FUZZER) -max_total_time=60 -max_len=8300 -timeout=10 \
-		-dict=fuzz/parse.dict \
+		-dict=tests/fuzz/parse.dict \
 		-artifact_prefix=$(BUILD)/fuzz/parse- -print_final_stats=1 \
 		$(BUILD)/fuzz/corpus-parse-check
 
@@ -76,7 +76,7 @@ FUZZ_TARGETS += fuzz-parser
 fuzz-parser: $(PARSE_FUZZER)
 	mkdir -p $(BUILD)/fuzz/corpus-parse-long
 	$(PARSE_FUZZER) -max_total_time=$(FUZZ_SECONDS) -max_len=8300 \
-		-dict=fuzz/parse.dict \
+		-dict=tests/fuzz/parse.dict \
 		-timeout=10 -artifact_prefix=$(BUILD)/fuzz/parse- \
 		-print_final_stats=1 $(BUILD)/fuzz/corpus-parse-long \
 		$(PARSE_CORPUS)

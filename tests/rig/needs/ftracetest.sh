@@ -16,6 +16,6 @@ cp "$src/test.d/functions" "$dst/test.d/"
 cp -r "$src/test.d/kprobe" "$dst/test.d/"
 mkdir -p "$root/kpt/ftracetest"
 cp tests/ftracetest/run.sh tests/ftracetest/expected.txt "$root/kpt/ftracetest/"
-moddir=${KPT_MODDIR:-.}
-[ -f "$moddir/trace-printk.ko" ] || { echo "needs/ftracetest: $moddir/trace-printk.ko is not built (make modules)" >&2; exit 1; }
+moddir=${KPT_MODDIR:-tests/modules}
+[ -f "$moddir/trace-printk.ko" ] || { echo "needs/ftracetest: $moddir/trace-printk.ko is not built (make test-modules)" >&2; exit 1; }
 cp "$moddir/trace-printk.ko" "$root/kpt/ftracetest/"

@@ -1,7 +1,7 @@
 # libFuzzer harnesses (clang -fsanitize=fuzzer,address,undefined).
 #
 # $(call kpt_fuzzer,NAME,SOURCES,CFLAGS,EXTRA-DEPS,LIBFUZZER-OPTIONS) defines
-# for the harness fuzz/fuzz_NAME.c, with its seed corpus fuzz/corpus-NAME/:
+# for the harness tests/fuzz/fuzz_NAME.c, with its seed corpus tests/fuzz/corpus-NAME/:
 #   $(BUILD)/fuzz/fuzz_NAME       the fuzzer
 #   host-test-NAME-fuzz           bounded run (FUZZ_CHECK_SECONDS, default
 #                                 60) on a copy of the committed corpus
@@ -16,7 +16,7 @@ FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
 FUZZ_TARGETS +=
 
 define kpt_fuzzer
-$$(BUILD)/fuzz/fuzz_$(1): fuzz/fuzz_$(1).c $(2) $(4)
+$$(BUILD)/fuzz/fuzz_$(1): tests/fuzz/fuzz_$(1).c $(2) $(4)
 	@mkdir -p $$(dir $$@)
 	$$(FUZZ_CC) $$(FUZZ_CFLAGS) $(3) $$< $(2) -o $$@
 
@@ -26,7 +26,7 @@ FUZZ_TARGETS += fuzz-$(1)
 host-test-$(1)-fuzz: $$(BUILD)/fuzz/fuzz_$(1)
 	rm -rf $$(BUILD)/fuzz/corpus-$(1)-check
 	mkdir -p $$(BUILD)/fuzz/corpus-$(1)-check
-	cp fuzz/corpus-$(1)/* $$(BUILD)/fuzz/corpus-$(1)-check/
+	cp tests/fuzz/corpus-$(1)/* $$(BUILD)/fuzz/corpus-$(1)-check/
 	$$(BUILD)/fuzz/fuzz_$(1) -max_total_time=$$(FUZZ_CHECK_SECONDS) \
 		-timeout=10 -artifact_prefix=$$(BUILD)/fuzz/$(1)- \
 		-print_final_stats=1 $(5) $$(BUILD)/fuzz/corpus-$(1)-check
@@ -35,7 +35,7 @@ fuzz-$(1): $$(BUILD)/fuzz/fuzz_$(1)
 	mkdir -p $$(BUILD)/fuzz/corpus-$(1)-long
 	$$(BUILD)/fuzz/fuzz_$(1) -max_total_time=$$(FUZZ_SECONDS) -timeout=10 \
 		-artifact_prefix=$$(BUILD)/fuzz/$(1)- -print_final_stats=1 $(5) \
-		$$(BUILD)/fuzz/corpus-$(1)-long fuzz/corpus-$(1)
+		$$(BUILD)/fuzz/corpus-$(1)-long tests/fuzz/corpus-$(1)
 endef
 
 # The decoder: 1 mode byte + up to 24 instruction bytes.
