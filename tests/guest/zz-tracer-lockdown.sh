@@ -6,13 +6,11 @@
 . /kpt/lib.sh
 
 L=/sys/kernel/security/lockdown
-[ -w $L ] || fail "no $L"
+[ -w $L ] || skip "no lockdown LSM on this kernel ($L)"
 cat $L
 last=$(tail -n 1 /kpt/run-list)
-if [ "$last" != zz-tracer-lockdown ]; then
-	echo "SKIP: runs only as the last test of a boot (last is $last)"
-	exit 0
-fi
+[ "$last" = zz-tracer-lockdown ] ||
+	skip "runs only as the last test of a boot (last is $last)"
 
 E=$KPT/kprobe_events
 FAULT=0xfffffffffffffff2

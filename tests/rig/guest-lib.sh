@@ -25,17 +25,33 @@ assert_file_has() {
 	grep -Eq -- "$2" "$1" || { echo "--- $1:"; cat "$1"; fail "$3: no line matches /$2/"; }
 }
 
+# skip REASON: the test cannot apply on this kernel (a feature it has not,
+# a tool that is missing): it ends here and the rig reports it as SKIP with
+# REASON, never as PASS. The rig still fails it on a bad kernel log or when
+# the modules do not unload.
+KPT_SKIP_EXIT=77
+skip() {
+	echo "SKIP: $*"
+	echo "$*" > /run/kpt-skip
+	exit $KPT_SKIP_EXIT
+}
+
+# skip_part REASON: one part of the test cannot apply; the test goes on,
+# and if the rest passes the rig reports it as SKIP (not PASS) with REASON.
+skip_part() {
+	echo "SKIP (part): $*"
+	echo "$*" >> /run/kpt-skip-parts
+}
+
 # needs_debian_btf WHAT: the test needs the kernel's BTF (and, for module
 # BTF, Debian's modules). Debian's kernel must have it; on another kernel
-# (make check-debug's, which has neither) the test is not applicable and
-# passes after saying so.
+# (make check-debug's, which has neither) the test is skipped.
 needs_debian_btf() {
 	[ -e /sys/kernel/btf/vmlinux ] && return 0
 	case "$(uname -v)" in
 	*Debian*) fail "Debian's kernel without /sys/kernel/btf/vmlinux" ;;
 	esac
-	echo "not applicable: this kernel has no BTF, which $1 needs ($(uname -r))"
-	exit 0
+	skip "this kernel has no BTF, which $1 needs ($(uname -r))"
 }
 
 # kasan_kernel: true on a KASAN kernel (make check-debug's). kallsyms, not
