@@ -1,4 +1,4 @@
-# make bench (issue 6): per-hit cost (instructions, QEMU -icount), definition
+# make bench: per-hit cost (instructions, QEMU -icount), definition
 # scale, throughput and loss; ours vs the in-kernel tracer vs an empty kprobe.
 # bench/bench-all boots the guests; results in build/bench/RESULTS.md.
 BENCHES += bench-hit

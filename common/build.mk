@@ -71,7 +71,7 @@ host-test-parser-fuzz: $(PARSE_FUZZER)
 		$(BUILD)/fuzz/corpus-parse-check
 
 # Long run: keeps its growing corpus outside the repository (build/);
-# `make fuzz` (fuzz/build.mk) runs every FUZZ_TARGETS entry.
+# `make fuzz` (tests/fuzz/build.mk) runs every FUZZ_TARGETS entry.
 FUZZ_TARGETS += fuzz-parser
 fuzz-parser: $(PARSE_FUZZER)
 	mkdir -p $(BUILD)/fuzz/corpus-parse-long

@@ -1,4 +1,4 @@
-# --- kpt-decode (issue 3): the decoder's command-line front end.
+# --- kpt-decode: the decoder's command-line front end.
 KPT_DECODE := $(BUILD)/tools/kpt-decode
 KPT_MNEMONIC_SRC := tools/kpt_mnemonic.c
 $(KPT_DECODE): tools/kpt-decode.c $(KPT_MNEMONIC_SRC) tools/kpt_mnemonic.h \

@@ -1,4 +1,4 @@
-# Decoder tests against objdump, snapshots, exceptions (issue 3 items 3, 4).
+# Decoder tests against objdump, snapshots, exceptions.
 #
 #   host-test-decoder-objdump-vmlinux    Debian kernel's vmlinux (extracted
 #                                        once into build/decoder-check/)

@@ -46,7 +46,7 @@ cat /tmp/t4
 assert_match "$(cat /tmp/t4)" ' seed: kpt_test_six_args\+0x0 a0=0x11 a5=0x66 arg3=0x[0-9a-f]+$' "seed layout"
 
 # today's typed fields: strings, string arrays, $comm, faults, arrays,
-# symbols (kpt_test_types' object, see testmod/)
+# symbols (kpt_test_types' object, see tests/modules/)
 kprobetrace add -e tstr 'kpt_test_types name=+0(+24(%di)):string names=+32(%di):string[3] comm=$comm bad=+0(%cx):string us=+0(%si):ustring arr=+56(%di):u32[4] xa=+56(%di):x16[3] fns=+72(%di):symbol[1]' > /dev/null ||
 	fail "add tstr"
 trace_bg /tmp/t5 -n 1 -t 20 tstr

@@ -1,10 +1,10 @@
-# Table-driven bad input (issue 7, item 2): every row below is a malformed
+# Table-driven bad input: every row below is a malformed
 # or hostile kprobe_events write (or another control-file operation) that
 # must be refused with the given errno and leave the given text in
 # error_log, and after which the probe list, the events directory, the
 # profile and the kernel's kprobe list are exactly what they were.
 # tracer-errors.sh checks carets and candidates of a few errors; this one
-# covers breadth.  Prints "bad inputs tried: N" (issue 7's number).
+# covers breadth.  Prints "bad inputs tried: N".
 # timeout: 240
 . /kpt/lib.sh
 

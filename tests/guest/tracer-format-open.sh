@@ -1,5 +1,5 @@
 # An event's `format` file held open across the removal of the event
-# (issue 7, debug kernel): read after the removal, it ends with ENODEV and
+# (found on the debug kernel): read after the removal, it ends with ENODEV and
 # never shows the freed event (on Debian's 6.1.192 the core no longer
 # clears the file's inode on removal; KASAN reported a use-after-free in
 # f_start).  Covered: a partly read and an unread file, the same event's

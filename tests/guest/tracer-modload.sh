@@ -4,7 +4,7 @@
 # comes back; the event stays defined all along.  A probe on a loaded
 # module's function neither pins nor breaks unloading it.
 # kprobetrace_modtest's init calls kpt_modtest_init_target(0..calls-1) and
-# kpt_modtest_core(0x100) once (testmod/kpt_modtest.c).
+# kpt_modtest_core(0x100) once (tests/modules/kpt_modtest.c).
 . /kpt/lib.sh
 
 E=$KPT/kprobe_events

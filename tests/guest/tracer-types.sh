@@ -1,7 +1,7 @@
 # Today's types: u8..u64, s8..s64, x8..x64, bitfields, the default (x64),
 # symbol, symstr: their format-file fields and printed values, in today's
 # output format "EVENT: (SYM+off/size) NAME=VAL". Target kpt_test_types(t,
-# ustr, -1, 7), t at fixed offsets (testmod/kpt_testmod.c).
+# ustr, -1, 7), t at fixed offsets (tests/modules/kpt_testmod.c).
 . /kpt/lib.sh
 
 E=$KPT/kprobe_events

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Decoder smoke test: a handful of known encodings, chosen for the spots
- * that are easy to get wrong (issue 3), each checked through the fast
+ * that are easy to get wrong, each checked through the fast
  * length path, the full decode and the step-by-step API.
  */
 #include <stdio.h>

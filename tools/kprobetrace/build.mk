@@ -1,4 +1,4 @@
-# --- kprobetrace(1) (issue 8): the userspace command, tools/kprobetrace/.
+# --- kprobetrace(1): the userspace command, tools/kprobetrace/.
 #
 #   $(BUILD)/tools/kprobetrace   statically linked (libbpf, libelf, zlib), so
 #                                that the guest runs it: a copy goes to
