@@ -41,7 +41,7 @@ BUILD_PACKAGES := make gcc libc6-dev libelf-dev libbpf-dev zlib1g-dev gawk \
 	binutils kmod bc
 
 .PHONY: all setup deps modules test-modules bench-modules check check-host \
-	check-guest demo shell bench clean list-host-tests
+	check-guest demo shell bench deb clean list-host-tests
 
 all: modules $(ALL_TARGETS)
 
@@ -51,7 +51,7 @@ setup:
 
 # Asks dpkg only: names what is missing and `make setup`, runs no apt-get.
 deps:
-	@scripts/check-deps '$(KVER)' $(BUILD_PACKAGES)
+	@$(if $(KPT_NO_DEPS_CHECK),:,scripts/check-deps '$(KVER)' $(BUILD_PACKAGES))
 
 $(ALL_TARGETS): | deps
 
@@ -91,6 +91,11 @@ shell: setup
 bench: setup
 	@$(MAKE) -s all test-modules bench-modules
 	@set -e; for b in $(BENCHES); do $(MAKE) -s $$b; done
+
+# Debian packages kprobetrace-dkms and kprobetrace in $(BUILD)/deb/, built
+# from a copy of the sources and checked with lintian (no error allowed).
+deb: setup
+	@scripts/make-deb
 
 clean:
 	-$(MAKE) -C $(KERNELDIR) M=$(CURDIR) clean >/dev/null 2>&1

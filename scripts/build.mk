@@ -4,7 +4,10 @@ HOST_TESTS += checkpatch
 host-test-checkpatch:
 	scripts/checkpatch-all
 
-# Packaging: the modules build through DKMS (build only, never loaded here).
+# Packaging: the kprobetrace-dkms package (make deb), installed here, has
+# DKMS build kprobetrace.ko for every installed kernel of the matrix (build
+# only, never installed into /lib/modules, never loaded; KPT_DKMS_KERNELS
+# picks kernels). The package is purged afterwards.
 HOST_TESTS += dkms-build
 .PHONY: host-test-dkms-build
 host-test-dkms-build:

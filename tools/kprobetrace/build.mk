@@ -14,11 +14,14 @@ KPT_CMD_CFLAGS := $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -I$(KPT_CMD_DIR) -Itools
 KPT_CMD_LIBS := $(KPT_PARSE_LIB) $(KPT_INSN_LIB) -lbpf -lelf -lz
 KPT_CMD := $(BUILD)/tools/kprobetrace
 KPT_CMD_GUEST := $(BUILD)/guest-bin/kprobetrace
+# Static for the guest; the Debian package (debian/rules) links it
+# dynamically with KPT_CMD_STATIC= (Debian's policy on embedded libraries).
+KPT_CMD_STATIC ?= -static
 
 $(KPT_CMD): $(KPT_CMD_SRCS) $(KPT_CMD_HDRS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB) \
 		$(KPT_INSN_HDRS) $(KPT_INSN_NAMES)
 	@mkdir -p $(dir $@)
-	$(CC) $(KPT_CMD_CFLAGS) -static $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) -o $@
+	$(CC) $(KPT_CMD_CFLAGS) $(KPT_CMD_STATIC) $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) -o $@
 
 $(KPT_CMD_GUEST): $(KPT_CMD)
 	@mkdir -p $(dir $@)
