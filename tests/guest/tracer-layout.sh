@@ -52,7 +52,7 @@ ftrace_count() {
 	echo "$3" > $KPT_TEST/call || fail "call $3"
 	echo 0 > $D/$1/filter
 	case $1 in
-	lseed) _n=$(grep -c 'kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 0x22$' $T) ;;
+	lseed) _n=$(grep -c 'kpt_test_six_args+0x[0-9a-f]*/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 0x22$' $T) ;;
 	*) _n=$(grep -c " $1: (" $T) ;;
 	esac
 	assert_eq "$_n" "$4" "ftrace filter on $1: $2"
