@@ -186,10 +186,11 @@ static void kpt_ftype(char *buf, const struct kpt_parg_desc *a)
 }
 
 static void kpt_field_set(struct trace_event_fields *f, const char *type,
-			  const char *name, int size, int is_signed, int len)
+			  const char *name, int size, int align, int is_signed,
+			  int len)
 {
 	const struct trace_event_fields tmp = {
-		.type = type, .name = name, .size = size, .align = 1,
+		.type = type, .name = name, .size = size, .align = align,
 		.is_signed = is_signed, .filter_type = FILTER_OTHER, .len = len,
 	};
 
@@ -201,29 +202,40 @@ static void kpt_field_set(struct trace_event_fields *f, const char *type,
  * callback: only that path sets an array field's length (trace_define_field
  * cannot), so the format file shows "u32 arr[3]" (6.1's own kprobe events
  * show "u32 arr[]", which libtraceevent reads as zeros).  The core lays the
- * fields out in order from the end of struct trace_entry, each aligned to
- * .align = 1: our packed layout, offsets identical to kpt_typed_layout().
+ * fields out in order from sizeof(struct trace_entry), each aligned to its
+ * .align: the first (an unsigned long) to that of unsigned long, as the C
+ * record structs place it (struct trace_entry is 8 bytes on most kernels,
+ * 12 on 6.1 PREEMPT_RT, where the first field is at 16), the arguments to
+ * 1: our packed layout, offsets identical to kpt_typed_layout().
  */
+#define KPT_FIELD_ALIGN_FIRST	__alignof__(unsigned long)
+
 static void kpt_build_fields(struct kpt_pdesc *d)
 {
 	struct trace_event_fields *f = d->fields;
 	unsigned int i;
 
+	BUILD_BUG_ON(ALIGN(sizeof(struct trace_entry), KPT_FIELD_ALIGN_FIRST) !=
+		     offsetof(struct kpt_typed_entry_rec, ip));
+	BUILD_BUG_ON(ALIGN(sizeof(struct trace_entry), KPT_FIELD_ALIGN_FIRST) !=
+		     offsetof(struct kpt_typed_return_rec, func));
+	BUILD_BUG_ON(offsetof(struct kpt_typed_return_rec, func) + sizeof(long) !=
+		     offsetof(struct kpt_typed_return_rec, ret_ip));
 	if (d->is_return) {
 		kpt_field_set(f++, "unsigned long", "__probe_func",
-			      sizeof(long), 0, 0);
+			      sizeof(long), KPT_FIELD_ALIGN_FIRST, 0, 0);
 		kpt_field_set(f++, "unsigned long", "__probe_ret_ip",
-			      sizeof(long), 0, 0);
+			      sizeof(long), 1, 0, 0);
 	} else {
 		kpt_field_set(f++, "unsigned long", "__probe_ip",
-			      sizeof(long), 0, 0);
+			      sizeof(long), KPT_FIELD_ALIGN_FIRST, 0, 0);
 	}
 	for (i = 0; i < d->nargs; i++) {
 		const struct kpt_parg_desc *a = &d->args[i];
 
 		/* the kernel's strings say signed:1 too */
 		kpt_field_set(f++, a->ftype, a->name,
-			      a->size * (a->count ? a->count : 1),
+			      a->size * (a->count ? a->count : 1), 1,
 			      a->pk == KPT_PK_S || a->pk == KPT_PK_STR,
 			      a->pk == KPT_PK_STR ? 0 : a->count);
 	}

@@ -18,16 +18,19 @@ D=$TRACEFS/events/kprobetrace
 cat $D/myprobe/format
 assert_eq "$(cat $D/myprobe/enable)" 1 "myprobe enabled at once"
 assert_file_has $D/myprobe/format '^name: myprobe$' "format name"
-assert_file_has $D/myprobe/format 'field:unsigned long ip;[[:space:]]*offset:8;[[:space:]]*size:8;' "ip field"
-assert_file_has $D/myprobe/format 'field:int nargs;[[:space:]]*offset:16;[[:space:]]*size:4;' "nargs field"
-assert_file_has $D/myprobe/format 'field:unsigned long arg0;[[:space:]]*offset:24;[[:space:]]*size:8;' "arg0 field"
-assert_file_has $D/myprobe/format 'field:unsigned long arg5;[[:space:]]*offset:64;[[:space:]]*size:8;' "arg5 field"
-assert_file_has $D/myprobe/format 'field:unsigned long a0;[[:space:]]*offset:24;[[:space:]]*size:8;' "alias a0"
+# offsets from the first own field (rec_base: 8, or 16 on 6.1 PREEMPT_RT)
+B=$(rec_base $D/myprobe/format)
+assert_file_has $D/myprobe/format "field:unsigned long ip;[[:space:]]*offset:$B;[[:space:]]*size:8;" "ip field"
+assert_file_has $D/myprobe/format "field:int nargs;[[:space:]]*offset:$((B + 8));[[:space:]]*size:4;" "nargs field"
+assert_file_has $D/myprobe/format "field:unsigned long arg0;[[:space:]]*offset:$((B + 16));[[:space:]]*size:8;" "arg0 field"
+assert_file_has $D/myprobe/format "field:unsigned long arg5;[[:space:]]*offset:$((B + 56));[[:space:]]*size:8;" "arg5 field"
+assert_file_has $D/myprobe/format "field:unsigned long a0;[[:space:]]*offset:$((B + 16));[[:space:]]*size:8;" "alias a0"
 assert_file_has $D/myprobe/format '^print fmt: "%lx: 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx 0x%lx", REC->ip, REC->arg0, REC->arg1, REC->arg2, REC->arg3, REC->arg4, REC->arg5$' "print fmt"
 cat $D/myretprobe/format
-assert_file_has $D/myretprobe/format 'field:unsigned long func;[[:space:]]*offset:8;' "func field"
-assert_file_has $D/myretprobe/format 'field:unsigned long ret_ip;[[:space:]]*offset:16;' "ret_ip field"
-assert_file_has $D/myretprobe/format 'field:unsigned long rv;[[:space:]]*offset:32;' "alias rv"
+assert_eq "$(rec_base $D/myretprobe/format)" $B "the same common fields"
+assert_file_has $D/myretprobe/format "field:unsigned long func;[[:space:]]*offset:$B;" "func field"
+assert_file_has $D/myretprobe/format "field:unsigned long ret_ip;[[:space:]]*offset:$((B + 8));" "ret_ip field"
+assert_file_has $D/myretprobe/format "field:unsigned long rv;[[:space:]]*offset:$((B + 24));" "alias rv"
 assert_file_has $D/myretprobe/format '^print fmt: "%lx <- %lx: 0x%lx 0x%lx", REC->ret_ip, REC->func, REC->arg0, REC->arg1$' "ret print fmt"
 id=$(cat $D/myprobe/id)
 assert_match "$id" '^[0-9]+$' "id"

@@ -9,10 +9,12 @@ D=$TRACEFS/events/kprobetrace
 T=$TRACEFS/trace
 echo > $T
 
-# field NAME TYPE OFFSET SIZE SIGNED in the format of event EV
+# field EV TYPE NAME OFFSET SIZE SIGNED in the format of event EV; OFFSET
+# counts from the event's first own field (rec_base: 8, or 16 on 6.1 RT)
 field() {
-	grep -qxF "	field:$2 $3;	offset:$4;	size:$5;	signed:$6;" $D/$1/format ||
-		{ cat $D/$1/format; fail "$1: no field '$2 $3' at $4 size $5 signed $6"; }
+	_o=$(($(rec_base $D/$1/format) + $4))
+	grep -qxF "	field:$2 $3;	offset:$_o;	size:$5;	signed:$6;" $D/$1/format ||
+		{ cat $D/$1/format; fail "$1: no field '$2 $3' at $_o size $5 signed $6"; }
 }
 # the values of the last record of EV (what follows "EV: (...)")
 vals() { grep " $1: (" $T | tail -n 1 | sed 's/^[^)]*) //'; }
@@ -22,23 +24,23 @@ echo 'p:tnum kpt_test_types s8=+14(%di):s8 s16=+12(%di):s16 s32=+8(%di):s32 s64=
 cat $E
 cat $D/tnum/format
 # the kernel's layout: __probe_ip, then the args packed
-field tnum "unsigned long" __probe_ip 8 8 0
-field tnum s8 s8 16 1 1
-field tnum s16 s16 17 2 1
-field tnum s32 s32 19 4 1
-field tnum s64 s64 23 8 1
-field tnum u8 u8 31 1 0
-field tnum u16 u16 32 2 0
-field tnum u32 u32 34 4 0
-field tnum u64 u64 38 8 0
-field tnum u8 x8 46 1 0
-field tnum u16 x16 47 2 0
-field tnum u32 x32 49 4 0
-field tnum u64 x64 53 8 0
-field tnum u32 bf 61 4 0
-field tnum s32 neg 65 4 1
-field tnum u64 def 69 8 0
-field tnum u8 small 77 1 0
+field tnum "unsigned long" __probe_ip 0 8 0
+field tnum s8 s8 8 1 1
+field tnum s16 s16 9 2 1
+field tnum s32 s32 11 4 1
+field tnum s64 s64 15 8 1
+field tnum u8 u8 23 1 0
+field tnum u16 u16 24 2 0
+field tnum u32 u32 26 4 0
+field tnum u64 u64 30 8 0
+field tnum u8 x8 38 1 0
+field tnum u16 x16 39 2 0
+field tnum u32 x32 41 4 0
+field tnum u64 x64 45 8 0
+field tnum u32 bf 53 4 0
+field tnum s32 neg 57 4 1
+field tnum u64 def 61 8 0
+field tnum u8 small 69 1 0
 grep -q 'print fmt: "(%lx) s8=%d s16=%d s32=%d s64=%lld u8=%u u16=%u u32=%u u64=%llu x8=0x%x x16=0x%x x32=0x%x x64=0x%llx bf=%u neg=%d def=0x%llx small=%u", REC->__probe_ip, REC->s8, ' $D/tnum/format ||
 	fail "tnum print fmt"
 echo "types 2" > $KPT_TEST/call
@@ -51,11 +53,11 @@ assert_eq "$(vals tnum)" "s8=-5 s16=-300 s32=-70000 s64=-5000000000 u8=200 u16=6
 echo 'p:tsym kpt_test_types fn=+72(%di):symbol fs=+72(%di):symstr ip=%ip:symbol raw=+72(%di) s2=%di:symstr' > $E ||
 	{ cat $KPT/error_log; fail "symbol types refused"; }
 cat $D/tsym/format
-field tsym u64 fn 16 8 0
-field tsym "__data_loc char[]" fs 24 4 1
-field tsym u64 ip 28 8 0
-field tsym u64 raw 36 8 0
-field tsym "__data_loc char[]" s2 44 4 1
+field tsym u64 fn 8 8 0
+field tsym "__data_loc char[]" fs 16 4 1
+field tsym u64 ip 20 8 0
+field tsym u64 raw 28 8 0
+field tsym "__data_loc char[]" s2 36 4 1
 grep -q 'print fmt: "(%lx) fn=%pS fs=\\"%s\\" ip=%pS raw=0x%llx s2=\\"%s\\"", REC->__probe_ip, REC->fn, __get_str(fs), REC->ip, REC->raw, __get_str(s2)$' $D/tsym/format ||
 	fail "tsym print fmt"
 echo "types 1" > $KPT_TEST/call
@@ -67,10 +69,10 @@ assert_match "$v" '^fn=kpt_test_ret\+0x0/0x[0-9a-f]+ \[kprobetrace_test\] fs="kp
 # a return probe in today's format: (CALLER+off/size <- SYM)
 echo 'r:tret kpt_test_types ret=$retval:s32 rx=$retval:x16' > $E || fail "return probe"
 cat $D/tret/format
-field tret "unsigned long" __probe_func 8 8 0
-field tret "unsigned long" __probe_ret_ip 16 8 0
-field tret s32 ret 24 4 1
-field tret u16 rx 28 2 0
+field tret "unsigned long" __probe_func 0 8 0
+field tret "unsigned long" __probe_ret_ip 8 8 0
+field tret s32 ret 16 4 1
+field tret u16 rx 20 2 0
 grep -q 'print fmt: "(%lx <- %lx) ret=%d rx=0x%x", REC->__probe_func, REC->__probe_ret_ip, REC->ret, REC->rx$' $D/tret/format ||
 	fail "tret print fmt"
 echo "types 1" > $KPT_TEST/call

@@ -59,3 +59,19 @@ needs_debian_btf() {
 kasan_kernel() {
 	grep -q ' __asan_load8$' /proc/kallsyms
 }
+
+# rec_base FORMAT-FILE: the offset of an event's first own field, computed
+# from the common fields its format file lists (where the last one ends,
+# rounded up to an unsigned long, as a C struct placing an unsigned long
+# after struct trace_entry does): 8 on most kernels, 16 on 6.1 PREEMPT_RT
+# (common_preempt_lazy_count). Tests give offsets relative to it, so that
+# they hold on every kernel and fail when a format file and the records
+# disagree with the kernel's own layout.
+rec_base() {
+	_end=0
+	for _os in $(sed -n 's/.*field:.* common_[a-z_]*;[[:space:]]*offset:\([0-9]*\);[[:space:]]*size:\([0-9]*\);.*/\1+\2/p' "$1"); do
+		[ $((_os)) -gt $_end ] && _end=$((_os))
+	done
+	[ $_end -gt 0 ] || fail "$1: no common fields"
+	echo $(((_end + 7) / 8 * 8))
+}

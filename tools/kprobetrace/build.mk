@@ -5,7 +5,8 @@
 #                                $(BUILD)/guest-bin/ (the guest's /kpt/bin)
 #   host-test-cmd-btf            BTF -> fetch-argument mapping (synthetic BTF,
 #                                and the host's /sys/kernel/btf/vmlinux if any)
-#   host-test-cmd-ringbuf        ring buffer page parser (ASan+UBSan)
+#   host-test-cmd-ringbuf        ring buffer page parser, page layout and
+#                                record fields from format texts (ASan+UBSan)
 #   host-test-cmd-doc            man page, --help texts, bash completion
 KPT_CMD_DIR := tools/kprobetrace
 KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c

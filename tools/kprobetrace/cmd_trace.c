@@ -6,9 +6,12 @@
  * "SYM+off/size: 0x.. 0x.."), so this reads the binary ring buffer
  * (per_cpu/cpuN/trace_pipe_raw, consuming like trace_pipe does) and maps
  * each record's common_type to an event through events/GROUP/EVENT/id.
- * Fields are found by name in the event's format file; their values are
- * printed by the definition's types (sN signed decimal, uN decimal, xN and
- * untyped hex, bitfields decimal).
+ * Fields are found by name in the event's format file, the common fields
+ * (common_type, common_pid) too, and the page and event headers are read
+ * as events/header_page and header_event describe them: no offset is
+ * assumed (they differ between kernels).  Values are printed by the
+ * definition's types (sN signed decimal, uN decimal, xN and untyped hex,
+ * bitfields decimal).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -58,14 +61,42 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
-static uint64_t get(const uint8_t *d, int len, struct kpt_field f)
-{
-	uint64_t v = 0;
+#define get kpt_field_get
 
-	if (f.offset < 0 || f.offset + f.size > len || f.size > 8)
-		return 0;
-	memcpy(&v, d + f.offset, f.size);	/* little-endian */
-	return v;
+/* The common fields; -1 if the record is too short for them. */
+static int pid_of(const uint8_t *d, int len)
+{
+	if (kpt_common.pid.offset < 0 || len < kpt_common.size)
+		return -1;
+	return (int32_t)get(d, len, kpt_common.pid);
+}
+
+static int type_of(const uint8_t *d, int len)
+{
+	if (kpt_common.type.offset < 0 || len < kpt_common.size)
+		return -1;
+	return (int)get(d, len, kpt_common.type);
+}
+
+/* The page layout from events/header_page and header_event. */
+static int load_page_layout(void)
+{
+	char p[512], *page, *event;
+	const char *why = "cannot read it";
+	int r = -1;
+
+	kpt_path(p, sizeof(p), kpt_tracefs(), "events/header_page");
+	page = kpt_read_file(p, NULL);
+	kpt_path(p, sizeof(p), kpt_tracefs(), "events/header_event");
+	event = kpt_read_file(p, NULL);
+	if (page && event)
+		r = kpt_rb_set_layout(page, event, &why);
+	if (r)
+		kpt_err("%s/events/header_page, header_event: %s",
+			kpt_tracefs(), why);
+	free(page);
+	free(event);
+	return r;
 }
 
 /* ---- comm of a pid: saved_cmdlines, else /proc ---- */
@@ -206,9 +237,8 @@ static void print_record(const struct kpt_tevent *e, int cpu, uint64_t ts,
 			 const uint8_t *d, int len)
 {
 	char comm[64], a[256], b[256];
-	int pid, n = e->def->nargs;
+	int pid = pid_of(d, len), n = e->def->nargs;
 
-	memcpy(&pid, d + 4, 4);
 	comm_of(pid, comm, sizeof(comm));
 	kpt_event_label(e->group, e->name, b, sizeof(b));
 	printf("%5" PRIu64 ".%06" PRIu64 " %s-%d [%03d] %s: ",
@@ -247,15 +277,6 @@ static void print_record(const struct kpt_tevent *e, int cpu, uint64_t ts,
 	printf("\n");
 }
 
-static int pid_of(const struct kpt_rec *r)
-{
-	int pid = -1;
-
-	if (r->len >= 8)
-		memcpy(&pid, r->data + 4, 4);
-	return pid;
-}
-
 int kpt_cmd_trace(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -266,7 +287,7 @@ int kpt_cmd_trace(int argc, char **argv)
 		{ 0 }
 	};
 	static int fds[MAX_CPUS];
-	long count = -1, page = sysconf(_SC_PAGESIZE);
+	long count = -1, page;
 	double timeout = -1;
 	struct timespec t0, now;
 	time_t reloaded = 0;
@@ -294,8 +315,9 @@ int kpt_cmd_trace(int argc, char **argv)
 		return r;
 	want = argv + optind;
 	nwant = argc - optind;
-	if (kpt_tev_load(want, nwant))
+	if (load_page_layout() || kpt_tev_load(want, nwant))
 		return KPT_EXIT_FAIL;
+	page = kpt_rb_page_size();
 	for (int i = 0; i < nwant; i++) {
 		bool found = false;
 
@@ -339,7 +361,8 @@ int kpt_cmd_trace(int argc, char **argv)
 
 			kpt_rb_parse_page(buf, page, cpu);
 			for (size_t j = 0; j < kpt_rb.n; j++)
-				others |= pid_of(&kpt_rb.recs[j]) != self;
+				others |= pid_of(kpt_rb.recs[j].data,
+						 kpt_rb.recs[j].len) != self;
 			kpt_rb_clear();
 			if (!others)
 				break;
@@ -362,19 +385,18 @@ int kpt_cmd_trace(int argc, char **argv)
 		kpt_rb_sort();
 		for (size_t i = 0; i < kpt_rb.n; i++) {
 			struct kpt_rec *rec = &kpt_rb.recs[i];
-			uint16_t type;
-			struct kpt_tevent *e;
+			int type = type_of(rec->data, rec->len);
+			struct kpt_tevent *e = kpt_tev_by_id(type);
 
-			if (rec->len < 8)	/* not even a trace_entry */
-				continue;
-			memcpy(&type, rec->data, 2);
-			e = kpt_tev_by_id(type);
 			if (!e && time(NULL) != reloaded) {
 				reloaded = time(NULL);
 				kpt_tev_load(want, nwant);
+				type = type_of(rec->data, rec->len);
 				e = kpt_tev_by_id(type);
 			}
-			if (e && e->wanted && pid_of(rec) != self &&
+			if (type < 0)	/* not even the common fields */
+				continue;
+			if (e && e->wanted && pid_of(rec->data, rec->len) != self &&
 			    (count < 0 || printed < count)) {
 				print_record(e, rec->cpu, rec->ts,
 					     rec->data, rec->len);

@@ -4,7 +4,8 @@
  * Two layouts: today's (__probe_ip or __probe_func and __probe_ret_ip, then
  * one field per argument named as it, arg1.. when unnamed, of the type's
  * size) and the seed's (ip or func and ret_ip, nargs, arg0..argN-1 as
- * unsigned longs, plus aliases).
+ * unsigned longs, plus aliases).  Every offset and size, the common fields
+ * too, is read from the format files, never assumed.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,38 +17,19 @@
 struct kpt_tevent kpt_tev[KPT_TEV_MAX];
 int kpt_ntev;
 
-/* Field NAME of a format file ("field:TYPE NAME[N];\toffset:..;\tsize:..;"). */
-static struct kpt_field find_field(const char *fmt, const char *name)
+/* The common fields of this kernel's events, from a format file. */
+static void load_common(const char *fmt)
 {
-	struct kpt_field f = { -1, 0, false };
-	const char *s = fmt;
-	size_t nl = strlen(name);
+	char p[512], *text = NULL;
 
-	while ((s = strstr(s, "field:"))) {
-		const char *semi = strchr(s, ';'), *o, *z;
-
-		s += 6;
-		if (!semi)
-			break;
-		/* the name ends the declaration, maybe followed by [N] */
-		const char *e = semi;
-
-		while (e > s && e[-1] == ']')
-			while (e > s && *--e != '[')
-				;
-		if (e - s < (long)nl || strncmp(e - nl, name, nl) ||
-		    (e - nl > s && (e[-nl - 1] != ' ' && e[-nl - 1] != '\t')))
-			continue;
-		o = strstr(semi, "offset:");
-		z = strstr(semi, "size:");
-		if (!o || !z)
-			break;
-		f.offset = atoi(o + 7);
-		f.size = atoi(z + 5);
-		f.data_loc = !strncmp(s, "__data_loc", 10);
-		break;
+	if (!fmt) {
+		kpt_path(p, sizeof(p), kpt_tracefs(),
+			 "events/ftrace/print/format");
+		fmt = text = kpt_read_file(p, NULL);
 	}
-	return f;
+	if (!fmt || kpt_common_parse(fmt, &kpt_common))
+		kpt_common.type.offset = -1;
+	free(text);
 }
 
 void kpt_tev_free(void)
@@ -117,15 +99,17 @@ int kpt_tev_load(char **want, int nwant)
 			continue;
 		}
 		e->id = atoi(id);
-		e->ip = find_field(fmt, "__probe_ip");
-		e->func = find_field(fmt, "__probe_func");
-		e->ret_ip = find_field(fmt, "__probe_ret_ip");
+		if (!kpt_ntev)
+			load_common(fmt);
+		e->ip = kpt_fmt_field(fmt, "__probe_ip");
+		e->func = kpt_fmt_field(fmt, "__probe_func");
+		e->ret_ip = kpt_fmt_field(fmt, "__probe_ret_ip");
 		e->today = e->ip.offset >= 0 || e->func.offset >= 0;
 		if (!e->today) {
-			e->ip = find_field(fmt, "ip");
-			e->func = find_field(fmt, "func");
-			e->ret_ip = find_field(fmt, "ret_ip");
-			e->nargs = find_field(fmt, "nargs");
+			e->ip = kpt_fmt_field(fmt, "ip");
+			e->func = kpt_fmt_field(fmt, "func");
+			e->ret_ip = kpt_fmt_field(fmt, "ret_ip");
+			e->nargs = kpt_fmt_field(fmt, "nargs");
 		} else {
 			e->nargs = (struct kpt_field){ -1, 0, false };
 		}
@@ -134,18 +118,20 @@ int kpt_tev_load(char **want, int nwant)
 
 			snprintf(an, sizeof(an), "arg%d", e->today ? i + 1 : i);
 			if (e->today && e->def->args[i].name[0])
-				e->args[i] = find_field(fmt,
+				e->args[i] = kpt_fmt_field(fmt,
 							e->def->args[i].name);
 			else
 				e->args[i] = (struct kpt_field){ -1, 0, false };
 			if (e->args[i].offset < 0)
-				e->args[i] = find_field(fmt, an);
+				e->args[i] = kpt_fmt_field(fmt, an);
 		}
 		free(id);
 		free(fmt);
 		kpt_ntev++;
 	}
 	free(text);
+	if (!kpt_ntev)
+		load_common(NULL);
 	for (int i = 0; i < kpt_ntev; i++)
 		for (int j = 0; j < kpt_ntev; j++)
 			if (i != j && kpt_tev[i].id == kpt_tev[j].id)

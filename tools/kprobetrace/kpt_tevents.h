@@ -9,11 +9,7 @@
 
 #include <stdbool.h>
 #include "kpt_probe_def.h"
-
-struct kpt_field {
-	int offset, size;	/* offset -1: not in the format */
-	bool data_loc;		/* __data_loc: (length << 16) | offset */
-};
+#include "kpt_ringbuf.h"
 
 struct kpt_tevent {
 	char group[KPT_NAME_MAX + 1];
@@ -32,7 +28,11 @@ struct kpt_tevent {
 extern struct kpt_tevent kpt_tev[KPT_TEV_MAX];
 extern int kpt_ntev;
 
-/* (Re)load every probe; want[0..nwant) are [GRP/]EVENT names (none: all). */
+/*
+ * (Re)load every probe; want[0..nwant) are [GRP/]EVENT names (none: all).
+ * Also the common fields (kpt_common), from the first event's format (or
+ * ftrace/print's when there is none).
+ */
 int kpt_tev_load(char **want, int nwant);
 void kpt_tev_free(void);
 /* The (first) probe whose event has this type id, or NULL. */
