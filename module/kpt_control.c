@@ -7,13 +7,11 @@
  *   "r[:EVENT] SYMBOL[+0] [FETCHARGS]" (and today's syntax, see
  *   common/kpt_probe_def.h), several per write; '#' comments and blank
  *   lines are ignored; lines up to KPT_LINE_MAX (8 KiB) bytes.
- *   Line buffering (lifecycle=seed): the text after the last newline of
- *   a write is kept and continues with the next write on the same open
- *   file, so lines may be split across writes; what is left at close()
- *   is applied as a complete line then, its error (if any) being
- *   returned by close() and logged.  lifecycle=today, as the kernel's
- *   tracer: a write is complete lines, the last one without newline too
- *   (its error fails that write), and nothing is carried to the next.
+ *   Each write is complete lines, in both lifecycles (as the seed's
+ *   probes_write() and the kernel's trace_parse_run_command()): its last
+ *   line needs no newline and is applied (or refused, failing that write)
+ *   by that write; nothing is carried into the next write, so a line split
+ *   across two writes is two lines (the first half usually refused).
  *   All or nothing: the complete lines of one write are parsed, resolved,
  *   checked and registered first; only when every line is good are they
  *   applied (old definitions of the same EVENT removed, events added and
@@ -29,9 +27,8 @@
  *   nmissed: reentrancy, maxactive exhausted).
  * error_log (0600): see kpt_errlog.c.
  *
- * The files are debugfs_create_file_unsafe(): the full debugfs proxy has
- * no .flush, which the line buffering needs; removal is safe anyway, as an
- * open file holds a module reference (fops owner) and the files are only
+ * The files are debugfs_create_file_unsafe(): removal is safe, as an open
+ * file holds a module reference (fops owner) and the files are only
  * removed at unload.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -486,7 +483,8 @@ static void kpt_append(struct kpt_probe *ev, struct kpt_probe *p)
 }
 
 /* Apply the parsed and checked ops of one write (kpt_mutex held). */
-static int kpt_commit(struct kpt_op *ops, unsigned int nops)
+static int kpt_commit(struct kpt_op *ops, unsigned int nops,
+		      unsigned int flags)
 {
 	bool today = kpt_lifecycle == KPT_LIFE_TODAY;
 	struct kpt_probe **old, **evs, **part, *p, *q;
@@ -640,7 +638,7 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops)
 		list_add_tail(&p->list, &kpt_probes);
 		ops[i].added = p;
 		ops[i].p = NULL;
-		if (today)
+		if (today || (flags & KPT_APPLY_DISABLED))
 			continue;	/* created disabled */
 		/* live at once, as in the seed */
 		ret = kpt_event_enable(p);
@@ -659,8 +657,13 @@ out:
 	return ret;
 }
 
-/* Parse, check and apply the complete lines in buf[0..len). */
-int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno)
+/*
+ * Parse, check and apply the lines in buf[0..len), the last one with or
+ * without a newline.  flags: KPT_APPLY_DISABLED creates the events
+ * disabled in either lifecycle.
+ */
+int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno,
+		      unsigned int flags)
 {
 	struct kpt_probe_def *def;
 	struct kpt_parse_error perr;
@@ -748,7 +751,7 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno)
 
 	if (nops) {
 		mutex_lock(&kpt_mutex);
-		ret = kpt_commit(ops, nops);
+		ret = kpt_commit(ops, nops, flags);
 		mutex_unlock(&kpt_mutex);
 	}
 out:
@@ -765,8 +768,6 @@ out:
 /* ---- kprobe_events ------------------------------------------------------ */
 
 struct kpt_wstate {
-	char *carry;			/* partial last line, KPT_LINE_MAX + 1 */
-	size_t carry_len;
 	unsigned int lineno;		/* lines seen on this open file */
 };
 
@@ -820,10 +821,7 @@ static int kpt_events_open(struct inode *inode, struct file *file)
 		return ret;
 	if (file->f_mode & FMODE_WRITE) {
 		ws = kzalloc(sizeof(*ws), GFP_KERNEL);
-		if (ws)
-			ws->carry = kvmalloc(KPT_LINE_MAX + 1, GFP_KERNEL);
-		if (!ws || !ws->carry) {
-			kfree(ws);
+		if (!ws) {
 			seq_release(inode, file);
 			return -ENOMEM;
 		}
@@ -837,8 +835,9 @@ static ssize_t kpt_events_write(struct file *file, const char __user *ubuf,
 				size_t count, loff_t *ppos)
 {
 	struct kpt_wstate *ws = ((struct seq_file *)file->private_data)->private;
-	size_t total, complete, rest;
-	char *buf, *nl;
+	size_t last, i;
+	unsigned int lines = 0;
+	char *buf;
 	int ret;
 
 	if (!count)
@@ -852,81 +851,44 @@ static ssize_t kpt_events_write(struct file *file, const char __user *ubuf,
 		kpt_errlog_add(0, "", 0, &e);
 		return -E2BIG;
 	}
-	total = ws->carry_len + count;
-	buf = kvmalloc(total + 1, GFP_KERNEL);
+	buf = kvmalloc(count + 1, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
-	memcpy(buf, ws->carry, ws->carry_len);
-	if (copy_from_user(buf + ws->carry_len, ubuf, count)) {
+	if (copy_from_user(buf, ubuf, count)) {
 		kvfree(buf);
 		return -EFAULT;
 	}
-	buf[total] = '\0';
+	buf[count] = '\0';
 
 	/*
-	 * lifecycle=today, as the kernel's trace_parse_run_command(): each
-	 * write is whole lines; its last line needs no newline and is
-	 * applied (or refused) by this write, never continued by the next.
+	 * The write is whole lines, its last one with or without a newline:
+	 * that line belongs to this write, and so does its error.
 	 */
-	if (READ_ONCE(kpt_lifecycle) == KPT_LIFE_TODAY) {
-		nl = buf + total;
-	} else {
-		for (nl = buf + total; nl > buf && nl[-1] != '\n'; nl--)
-			;
-	}
-	complete = nl - buf;
-	rest = total - complete;
-	if (rest > KPT_LINE_MAX) {
+	for (last = count; last > 0 && buf[last - 1] != '\n'; last--)
+		;
+	for (i = 0; i < last; i++)
+		lines += buf[i] == '\n';
+	if (count - last > KPT_LINE_MAX) {
 		struct kpt_err e = {};
-		unsigned int lines = 0;
-		size_t i;
 
-		for (i = 0; i < complete; i++)
-			lines += buf[i] == '\n';
 		kpt_err_set(&e, -E2BIG, KPT_LINE_MAX, "line too long (max %d bytes)",
 			    KPT_LINE_MAX);
-		kpt_errlog_add(ws->lineno + lines, buf + complete, rest, &e);
-		ws->carry_len = 0;
+		kpt_errlog_add(ws->lineno + lines, buf + last, count - last, &e);
 		kvfree(buf);
 		return -E2BIG;
 	}
-	ret = 0;
-	if (complete)
-		ret = kpt_control_apply(buf, complete, ws->lineno);
-	if (!ret) {
-		size_t i;
-
-		for (i = 0; i < complete; i++)
-			ws->lineno += buf[i] == '\n';
-		memcpy(ws->carry, buf + complete, rest);
-		ws->carry_len = rest;
-	}
+	ret = kpt_control_apply(buf, count, ws->lineno, 0);
+	if (!ret)
+		ws->lineno += lines + (last < count);
 	kvfree(buf);
 	return ret ? ret : count;
-}
-
-/* close(): apply what is left of the last line */
-static int kpt_events_flush(struct file *file, fl_owner_t id)
-{
-	struct seq_file *m = file->private_data;
-	struct kpt_wstate *ws = m ? m->private : NULL;
-	int ret;
-
-	if (!ws || !ws->carry_len)
-		return 0;
-	ret = kpt_control_apply(ws->carry, ws->carry_len, ws->lineno);
-	ws->carry_len = 0;
-	return ret;
 }
 
 static int kpt_events_release(struct inode *inode, struct file *file)
 {
 	struct kpt_wstate *ws = ((struct seq_file *)file->private_data)->private;
 
-	if (ws) {
-		kvfree(ws->carry);
-		kfree(ws);
-	}
+	kfree(ws);
 	return seq_release(inode, file);
 }
 
@@ -935,7 +897,6 @@ static const struct file_operations kpt_events_fops = {
 	.open = kpt_events_open,
 	.read = seq_read,
 	.write = kpt_events_write,
-	.flush = kpt_events_flush,
 	.llseek = seq_lseek,
 	.release = kpt_events_release,
 };

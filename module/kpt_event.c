@@ -585,25 +585,22 @@ static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
 #endif
 }
 
-/* Today's format, and the selftest's capture: out of the seed's way. */
-static noinline void kpt_event_record_other(struct kpt_probe *p,
+/* Today's format: out of the seed's way. */
+static noinline void kpt_event_record_today(struct kpt_probe *p,
 					    struct pt_regs *regs,
 					    struct kretprobe_instance *ri)
 {
-	if (p->capture)
-		kpt_probe_capture(p, regs, ri);
-	else
-		kpt_event_record_fmt(p, regs, ri, true);
+	kpt_event_record_fmt(p, regs, ri, true);
 }
-NOKPROBE_SYMBOL(kpt_event_record_other);
+NOKPROBE_SYMBOL(kpt_event_record_today);
 
 int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct kpt_probe *p = container_of(kp, struct kpt_probe, rp.kp);
 
 	this_cpu_inc(*p->hits);
-	if (unlikely(p->today || p->capture))
-		kpt_event_record_other(p, regs, NULL);
+	if (unlikely(p->today))
+		kpt_event_record_today(p, regs, NULL);
 	else
 		kpt_event_record_fmt(p, regs, NULL, false);
 	return 0;
@@ -619,8 +616,8 @@ int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 		return 0;
 	p = container_of(rp, struct kpt_probe, rp);
 	this_cpu_inc(*p->hits);
-	if (unlikely(p->today || p->capture))
-		kpt_event_record_other(p, regs, ri);
+	if (unlikely(p->today))
+		kpt_event_record_today(p, regs, ri);
 	else
 		kpt_event_record_fmt(p, regs, ri, false);
 	return 0;

@@ -34,26 +34,25 @@ static int __init kpt_init(void)
 	ret = kpt_event_init();
 	if (ret)
 		return ret;
+	/*
+	 * Before the selftest: it sets the lowest kernel address the hit
+	 * path may read (kpt_kaddr_ok()), and watches modules coming.
+	 */
+	ret = kpt_probe_init();
+	if (ret)
+		goto fail_event;
 	if (selftest) {
 		ret = kpt_selftest_run();
 		if (ret) {
 			pr_err("selftest failed: not loading\n");
-			kpt_event_exit();
-			return ret;
+			goto fail_probe;
 		}
 	}
 	kpt_debugfs_dir = debugfs_create_dir("kprobetrace", NULL);
 	if (IS_ERR(kpt_debugfs_dir)) {
-		pr_err("cannot create debugfs directory: %ld\n",
-		       PTR_ERR(kpt_debugfs_dir));
-		kpt_event_exit();
-		return PTR_ERR(kpt_debugfs_dir);
-	}
-	ret = kpt_probe_init();
-	if (ret) {
-		debugfs_remove_recursive(kpt_debugfs_dir);
-		kpt_event_exit();
-		return ret;
+		ret = PTR_ERR(kpt_debugfs_dir);
+		pr_err("cannot create debugfs directory: %d\n", ret);
+		goto fail_probe;
 	}
 	kpt_errlog_init(kpt_debugfs_dir);
 	kpt_control_init(kpt_debugfs_dir);
@@ -61,6 +60,14 @@ static int __init kpt_init(void)
 		kpt_boundary_testhook_init(kpt_debugfs_dir);
 	pr_info("loaded\n");
 	return 0;
+
+fail_probe:
+	kpt_control_exit();
+	kpt_probe_exit();
+	kpt_errlog_exit();
+fail_event:
+	kpt_event_exit();
+	return ret;
 }
 
 static void __exit kpt_exit(void)

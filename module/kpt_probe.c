@@ -252,22 +252,6 @@ void kpt_typed_store(struct kpt_probe *p, void *rec, u32 size,
 }
 NOKPROBE_SYMBOL(kpt_typed_store);
 
-#define KPT_CAPTURE_MAX	8
-
-/* The selftest's probes: the values go to p->capture, not to the trace. */
-void kpt_probe_capture(struct kpt_probe *p, struct pt_regs *regs,
-		       struct kretprobe_instance *ri)
-{
-	unsigned long vals[KPT_CAPTURE_MAX];
-
-	if (p->nargs > KPT_CAPTURE_MAX || p->today)
-		return;
-	kpt_fetch_vals(p, regs, vals, p->nargs);
-	p->capture(p, vals, (unsigned long)p->rp.kp.addr,
-		   ri ? instruction_pointer(regs) : 0);
-}
-NOKPROBE_SYMBOL(kpt_probe_capture);
-
 /* ---- definition time ---------------------------------------------------- */
 
 /* Byte offset of whitespace-separated token N of LINE (0 = "p:..."). */

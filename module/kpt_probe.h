@@ -150,9 +150,6 @@ struct kpt_probe {
 	struct kpt_targ *targs;		/* today's format only */
 	struct kpt_cop *ops;
 	unsigned long __percpu *hits;
-	/* selftest only: gets the fetched values instead of the trace */
-	void (*capture)(struct kpt_probe *p, const unsigned long *vals,
-			unsigned long ip, unsigned long ret_ip);
 	/* the ftrace event (used in the holder only) */
 	struct list_head links;		/* struct kpt_link, RCU */
 	struct kpt_otype *otype;
@@ -243,9 +240,6 @@ static inline const char *kpt_probe_group(struct kpt_probe *p)
 /* kpt_event.c: the handlers (the hit path, with kpt_fetch.h) */
 int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs);
 int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs);
-/* kpt_probe.c: the selftest's capture hook instead of the trace */
-void kpt_probe_capture(struct kpt_probe *p, struct pt_regs *regs,
-		       struct kretprobe_instance *ri);
 
 /* Is anyone (a trace instance, perf) using the event?  (event_mutex) */
 static inline bool kpt_probe_used(struct kpt_probe *p)
@@ -307,7 +301,9 @@ enum { KPT_LIFE_SEED, KPT_LIFE_TODAY };
 extern int kpt_lifecycle;		/* module parameter lifecycle */
 int kpt_control_init(struct dentry *dir);
 void kpt_control_exit(void);
-int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno);
+#define KPT_APPLY_DISABLED	0x1	/* events created disabled */
+int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno,
+		      unsigned int flags);
 int kpt_control_clear(bool force);
 
 /* kpt_selftest.c */
