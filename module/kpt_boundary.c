@@ -29,14 +29,11 @@
 #include <linux/uaccess.h>
 #include "kpt_ksyms.h"
 #include "kpt_probe.h"
-#ifdef KPT_HAVE_DECODER
 #include "kpt_insn.h"
-#endif
 
 #define KPT_INSN_MAX		16
 #define KPT_DECODE_MAX		(256 * 1024)	/* longest prefix we decode */
 
-#ifdef KPT_HAVE_DECODER
 static void kpt_note(struct kpt_err *e, size_t pos, const char *fmt, ...)
 {
 	va_list ap;
@@ -283,23 +280,3 @@ void kpt_boundary_testhook_init(struct dentry *dir)
 {
 	debugfs_create_file("test_boundary", 0600, dir, NULL, &kpt_tb_fops);
 }
-#else
-/* Without our decoder the kernel's own check (in register_kprobe) rules. */
-int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos)
-{
-	unsigned long size = 0, off = 0;
-
-	if (!kpt_ksyms.lookup_size_offset(addr, &size, &off))
-		return kpt_err_set(e, -EINVAL, pos,
-				   "0x%lx is not inside any kernel function",
-				   addr);
-	if (off >= size)
-		return kpt_err_set(e, -EINVAL, pos,
-				   "0x%lx is past the end of its function", addr);
-	return 0;
-}
-
-void kpt_boundary_testhook_init(struct dentry *dir)
-{
-}
-#endif

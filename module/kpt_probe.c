@@ -269,10 +269,6 @@ size_t kpt_token_pos(const char *line, size_t len, unsigned int n)
 	}
 }
 
-static const u8 kpt_arg_regs[KPT_REGS_NR_ARG_REGS] = {
-	KPT_REG_DI, KPT_REG_SI, KPT_REG_DX, KPT_REG_CX, KPT_REG_R8, KPT_REG_R9,
-};
-
 static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			   unsigned int idx, unsigned int *nops,
 			   const char *line, size_t len, struct kpt_err *e)
@@ -305,7 +301,7 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 				return kpt_err_set(e, -EINVAL, pos,
 						   "bad register");
 			op->op = KPT_COP_REG;
-			op->val = fo->val * 8;
+			op->val = kpt_regs_offset(fo->val);
 			break;
 		case KPT_FOP_STACK:
 			op->op = KPT_COP_STACK;
@@ -313,16 +309,16 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			break;
 		case KPT_FOP_STACK_ADDR:
 			op->op = KPT_COP_REG;
-			op->val = offsetof(struct pt_regs, sp);
+			op->val = kpt_regs_offset(KPT_REG_SP);
 			break;
 		case KPT_FOP_ARG:
-			if (fo->val < KPT_REGS_NR_ARG_REGS) {
+			if (kpt_arg_reg_slot(fo->val) >= 0) {
 				op->op = KPT_COP_REG;
-				op->val = kpt_arg_regs[fo->val] * 8;
+				op->val = kpt_regs_offset(kpt_arg_reg_slot(fo->val));
 			} else {
 				/* s0 is the return address at the entry */
 				op->op = KPT_COP_STACK;
-				op->val = fo->val - KPT_REGS_NR_ARG_REGS + 1;
+				op->val = fo->val - KPT_NR_ARG_REGS + 1;
 			}
 			break;
 		case KPT_FOP_RETVAL:
@@ -338,9 +334,8 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			 * function.
 			 */
 			op->op = KPT_COP_REG;
-			op->val = fo->op == KPT_FOP_RETVAL ?
-				  offsetof(struct pt_regs, ax) :
-				  offsetof(struct pt_regs, ip);
+			op->val = kpt_regs_offset(fo->op == KPT_FOP_RETVAL ?
+						  KPT_REG_AX : KPT_REG_IP);
 			break;
 		case KPT_FOP_IMM:
 			op->op = KPT_COP_IMM;
