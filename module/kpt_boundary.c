@@ -18,6 +18,9 @@
  * that does not follow a ret/jmp/int3 may be someone's breakpoint over a
  * longer instruction, and only a refusal that crossed such an int3 turns
  * into that fallback.
+ *
+ * May touch: kernel text (read), the kprobe core's table (get_kprobe()),
+ * the decoder.  Offers: kpt_boundary.h.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -28,23 +31,17 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include "kpt_ksyms.h"
-#include "kpt_probe.h"
+#include "kpt_boundary.h"
 #include "kpt_insn.h"
 
 #define KPT_INSN_MAX		16
 #define KPT_DECODE_MAX		(256 * 1024)	/* longest prefix we decode */
 
-static void kpt_note(struct kpt_err *e, size_t pos, const char *fmt, ...)
-{
-	va_list ap;
-
-	e->err = 0;
-	e->pos = pos;
-	va_start(ap, fmt);
-	vscnprintf(e->msg, sizeof(e->msg), fmt, ap);
-	va_end(ap);
-	pr_info("%s\n", e->msg);
-}
+/* A note (kpt_err.h), also in the kernel log */
+#define kpt_boundary_note(e, pos, fmt, ...) do {			\
+	kpt_note_set(e, pos, fmt, ##__VA_ARGS__);			\
+	pr_info("%s\n", (e)->msg);					\
+} while (0)
 
 /*
  * Undo kprobes' text changes in buf (a copy of [start, start + len)).
@@ -135,8 +132,8 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 		}
 		n = kpt_insn_length(buf + i, len - i, KPT_INSN_MODE_64);
 		if (n <= 0) {
-			kpt_note(e, pos,
-				 "note: %s: cannot decode the instruction at +0x%zx (%s); the kernel checks the boundary",
+			kpt_boundary_note(e, pos,
+				 "%s: cannot decode the instruction at +0x%zx (%s); the kernel checks the boundary",
 				 where, i, kpt_insn_strerror(n));
 			return 0;
 		}
@@ -145,8 +142,8 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 			size_t k, b = 0;
 
 			if (foreign_int3) {
-				kpt_note(e, pos,
-					 "note: %s: int3 at +0x%zx not placed by a kprobe; the kernel checks the boundary",
+				kpt_boundary_note(e, pos,
+					 "%s: int3 at +0x%zx not placed by a kprobe; the kernel checks the boundary",
 					 where, int3_at);
 				return 0;
 			}
@@ -185,8 +182,8 @@ int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos)
 	sprint_symbol(where, addr);
 	start = addr - off;
 	if (off > KPT_DECODE_MAX) {
-		kpt_note(e, pos,
-			 "note: %s: function too long to decode; the kernel checks the boundary",
+		kpt_boundary_note(e, pos,
+			 "%s: function too long to decode; the kernel checks the boundary",
 			 where);
 		return 0;
 	}
@@ -195,8 +192,8 @@ int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos)
 	if (!buf)
 		return kpt_err_set(e, -ENOMEM, pos, "out of memory");
 	if (copy_from_kernel_nofault(buf, (void *)start, len)) {
-		kpt_note(e, pos,
-			 "note: %s: cannot read the function; the kernel checks the boundary",
+		kpt_boundary_note(e, pos,
+			 "%s: cannot read the function; the kernel checks the boundary",
 			 where);
 		goto out;
 	}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The hit path's argument fetching, inlined into the handlers (kpt_event.c)
- * and today's record store (kpt_probe.c).  No lock, no allocation, and no
+ * The hit path's argument fetching, inlined into the handlers and the
+ * record stores (kpt_hit.c, its only user).  No lock, no allocation, and no
  * call for a register, a stack slot or a kernel memory read: a kernel read
  * is the range check of copy_from_kernel_nofault_allowed() and one
  * exception-table load under pagefault_disable(), inline.
@@ -16,14 +16,14 @@
 #include <asm/processor.h>
 #include <asm/vsyscall.h>
 #include "kpt_ksyms.h"
-#include "kpt_probe.h"
+#include "kpt_probe_types.h"
 #include "kpt_regs.h"
 
 /*
  * May the hit path read kernel memory at addr?  As x86-64's
  * copy_from_kernel_nofault_allowed(): canonical (a non-canonical address
  * would raise #GP, not a page fault) and above user space with its guard
- * page, that is at or above kpt_kaddr_min (kpt_probe_init()), and not the
+ * page, that is at or above kpt_kaddr_min (kpt_hit_init()), and not the
  * vsyscall page.
  */
 extern unsigned long kpt_kaddr_min;

@@ -5,13 +5,16 @@
  * a non-unique symbol is refused and its candidates are listed.
  * kpt_check_probe_addr() then says why a probe address is refused, before
  * register_kprobe() would refuse it with a bare EINVAL.
+ *
+ * May touch: kallsyms, the module list (kpt_ksyms.h).  Offers:
+ * kpt_resolve.h.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include "kpt_ksyms.h"
-#include "kpt_probe.h"
+#include "kpt_resolve.h"
 
 #define KPT_MAX_CANDIDATES	8
 
@@ -115,6 +118,17 @@ int kpt_resolve_symbol(const char *mod, const char *sym, unsigned long *addr,
 		       struct kpt_err *e, size_t pos)
 {
 	return kpt_resolve_symbol_mod(mod, sym, addr, NULL, NULL, e, pos);
+}
+
+/*
+ * The one function of kprobetrace that may be probed: the load-time
+ * selftest's target (kpt_selftest.c).
+ */
+noinline long kpt_selftest_target(long a0, long a1, long a2, long a3,
+				  long a4, long a5)
+{
+	barrier();
+	return a0 + a1 + a2 + a3 + a4 + a5;
 }
 
 /*

@@ -21,6 +21,9 @@
 #include <linux/string.h>
 #include "kpt_ksyms.h"
 #include "kpt_probe.h"
+#include "kpt_resolve.h"
+#include "kpt_selftest.h"
+#include "kpt_write.h"
 
 #define KPT_ST_GROUP	"kpt_selftest"
 
@@ -30,13 +33,6 @@ static const char kpt_st_define[] =
 static const char kpt_st_delete[] =
 	"-:" KPT_ST_GROUP "/entry\n"
 	"-:" KPT_ST_GROUP "/return\n";
-
-noinline long kpt_selftest_target(long a0, long a1, long a2, long a3,
-				  long a4, long a5)
-{
-	barrier();
-	return a0 + a1 + a2 + a3 + a4 + a5;
-}
 
 static noinline unsigned long kpt_st_call(void)
 {

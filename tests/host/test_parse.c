@@ -889,6 +889,22 @@ static void run_misc(void)
 	    strcmp(kpt_parse_strerror(-1), "Unknown error"))
 		FAIL("strerror out of range");
 
+	/* where the parts start, handed to the module for its carets */
+	{
+		static const char l[] = "  p:grp/ev  kpt_fn a0  +8(%di):u32";
+
+		if (kpt_parse_probe(l, strlen(l), &def1, &err) ||
+		    def1.group_pos != 4 || def1.loc_pos != 12 ||
+		    def1.nargs != 2 || def1.args[0].pos != 19 ||
+		    def1.args[1].pos != 23)
+			FAIL("positions: group %u loc %u args %u %u",
+			     def1.group_pos, def1.loc_pos, def1.args[0].pos,
+			     def1.args[1].pos);
+		if (kpt_parse_probe("p f", 3, &def1, &err) ||
+		    def1.group_pos != 0 || def1.loc_pos != 2)
+			FAIL("positions without a group");
+	}
+
 	/* snprintf-like truncation */
 	if (kpt_parse_probe("p:myprobe do_sys_open a0", 24, &def1, &err))
 		FAIL("parse for truncation");
