@@ -230,7 +230,7 @@ void kpt_probe_def_compact(struct kpt_probe_def *dst,
 
 /* Errors: kpt_errors.h.  kpt_parse_error.pos is a byte offset into the line. */
 struct kpt_parse_error {
-	int code;		/* enum kpt_err_code, KPT_ERR_NONE on success */
+	int code;		/* enum kpt_parse_err_code, KPT_ERR_NONE: none */
 	size_t pos;		/* where the caret goes */
 };
 

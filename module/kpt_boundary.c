@@ -38,8 +38,8 @@
 #define KPT_DECODE_MAX		(256 * 1024)	/* longest prefix we decode */
 
 /* A note (kpt_err.h), also in the kernel log */
-#define kpt_boundary_note(e, pos, fmt, ...) do {			\
-	kpt_note_set(e, pos, fmt, ##__VA_ARGS__);			\
+#define kpt_boundary_note(e, code, pos, ...) do {			\
+	kpt_note(e, code, pos, ##__VA_ARGS__);				\
 	pr_info("%s\n", (e)->msg);					\
 } while (0)
 
@@ -132,8 +132,7 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 		}
 		n = kpt_insn_length(buf + i, len - i, KPT_INSN_MODE_64);
 		if (n <= 0) {
-			kpt_boundary_note(e, pos,
-				 "%s: cannot decode the instruction at +0x%zx (%s); the kernel checks the boundary",
+			kpt_boundary_note(e, KPT_ERR_NOTE_UNDECODABLE, pos,
 				 where, i, kpt_insn_strerror(n));
 			return 0;
 		}
@@ -142,8 +141,7 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 			size_t k, b = 0;
 
 			if (foreign_int3) {
-				kpt_boundary_note(e, pos,
-					 "%s: int3 at +0x%zx not placed by a kprobe; the kernel checks the boundary",
+				kpt_boundary_note(e, KPT_ERR_NOTE_FOREIGN_INT3, pos,
 					 where, int3_at);
 				return 0;
 			}
@@ -151,8 +149,7 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 				b += scnprintf(bytes + b, sizeof(bytes) - b,
 					       "%s%02x", k ? " " : "",
 					       buf[i + k]);
-			return kpt_err_set(e, -EILSEQ, pos,
-					   "%s is not on an instruction boundary: it is inside the %d-byte instruction at +0x%zx (%s); nearest boundaries: +0x%zx and +0x%zx",
+			return kpt_error(e, KPT_ERR_NOT_BOUNDARY, pos,
 					   where, n, i, bytes, i, i + n);
 		}
 		prev = i;
@@ -171,29 +168,25 @@ int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos)
 	u8 *buf;
 
 	if (!kpt_ksyms.lookup_size_offset(addr, &size, &off))
-		return kpt_err_set(e, -EINVAL, pos,
-				   "0x%lx is not inside any kernel function",
+		return kpt_error(e, KPT_ERR_NOT_IN_FUNCTION, pos,
 				   addr);
 	if (!off)
 		return 0;
 	if (off >= size)
-		return kpt_err_set(e, -EINVAL, pos,
-				   "0x%lx is past the end of its function", addr);
+		return kpt_error(e, KPT_ERR_PAST_FUNCTION, pos, addr);
 	sprint_symbol(where, addr);
 	start = addr - off;
 	if (off > KPT_DECODE_MAX) {
-		kpt_boundary_note(e, pos,
-			 "%s: function too long to decode; the kernel checks the boundary",
+		kpt_boundary_note(e, KPT_ERR_NOTE_FUNC_TOO_LONG, pos,
 			 where);
 		return 0;
 	}
 	len = min_t(size_t, size, off + KPT_INSN_MAX);
 	buf = kmalloc(len, GFP_KERNEL);
 	if (!buf)
-		return kpt_err_set(e, -ENOMEM, pos, "out of memory");
+		return kpt_error(e, KPT_ERR_NOMEM, pos);
 	if (copy_from_kernel_nofault(buf, (void *)start, len)) {
-		kpt_boundary_note(e, pos,
-			 "%s: cannot read the function; the kernel checks the boundary",
+		kpt_boundary_note(e, KPT_ERR_NOTE_UNREADABLE, pos,
 			 where);
 		goto out;
 	}

@@ -129,8 +129,7 @@ static ssize_t kpt_events_write(struct file *file, const char __user *ubuf,
 	if (count > KPT_WRITE_MAX) {
 		struct kpt_err e = {};
 
-		kpt_err_set(&e, -E2BIG, 0,
-			    "write of %zu bytes: at most %d per write(2)",
+		kpt_error(&e, KPT_ERR_WRITE_TOO_BIG, 0,
 			    count, KPT_WRITE_MAX);
 		kpt_errlog_add(0, "", 0, &e);
 		return -E2BIG;
@@ -155,7 +154,7 @@ static ssize_t kpt_events_write(struct file *file, const char __user *ubuf,
 	if (count - last > KPT_LINE_MAX) {
 		struct kpt_err e = {};
 
-		kpt_err_set(&e, -E2BIG, KPT_LINE_MAX, "line too long (max %d bytes)",
+		kpt_error(&e, KPT_ERR_WRITE_LINE_TOO_LONG, KPT_LINE_MAX,
 			    KPT_LINE_MAX);
 		kpt_errlog_add(ws->lineno + lines, buf + last, count - last, &e);
 		kvfree(buf);

@@ -324,8 +324,7 @@ int kpt_event_group_check(const char *group, struct kpt_err *e, size_t pos)
 
 	for (i = 0; i < ARRAY_SIZE(kpt_reserved_groups); i++)
 		if (!strcmp(group, kpt_reserved_groups[i]))
-			return kpt_err_set(e, -EINVAL, pos,
-					   "group %s is reserved for the kernel's own events",
+			return kpt_error(e, KPT_ERR_GROUP_RESERVED, pos,
 					   group);
 	mutex_lock(kpt_ksyms.event_mutex);
 	list_for_each_entry(call, kpt_ksyms.ftrace_events, list) {
@@ -336,8 +335,7 @@ int kpt_event_group_check(const char *group, struct kpt_err *e, size_t pos)
 		break;
 	}
 	if (other)
-		kpt_err_set(e, -EINVAL, pos,
-			    "group %s holds events that are not kprobetrace's (%s/%s)",
+		kpt_error(e, KPT_ERR_GROUP_FOREIGN, pos,
 			    group, group, other);
 	mutex_unlock(kpt_ksyms.event_mutex);
 	return other ? e->err : 0;

@@ -111,8 +111,7 @@ static int kpt_typed_compile(struct kpt_probe *p,
 	a->flags = 0;
 	a->off = 0;
 	if (da->array_len && !last_deref)
-		return kpt_err_set(e, -EINVAL, pos,
-				   "an array must be read from memory: +OFFS(ARG):TYPE[N]");
+		return kpt_error(e, KPT_ERR_ARRAY_NOT_MEM, pos);
 	switch (da->type) {
 	case KPT_T_STRING:
 	case KPT_T_USTRING:
@@ -126,8 +125,7 @@ static int kpt_typed_compile(struct kpt_probe *p,
 				a->flags |= KPT_CA_UMEM | KPT_CA_USTR;
 		} else if (last->op != KPT_COP_COMM &&
 			   (ca->nops != 1 || last->op != KPT_COP_IMM)) {
-			return kpt_err_set(e, -EINVAL, pos,
-					   "a string must be read from memory: +OFFS(ARG):string");
+			return kpt_error(e, KPT_ERR_STRING_NOT_MEM, pos);
 		}
 		if (da->type == KPT_T_USTRING)
 			a->flags |= KPT_CA_USTR;
@@ -137,8 +135,7 @@ static int kpt_typed_compile(struct kpt_probe *p,
 		break;
 	case KPT_T_SYMSTR:
 		if (da->array_len)
-			return kpt_err_set(e, -EINVAL, pos,
-					   "symstr takes no array (as in the kernel)");
+			return kpt_error(e, KPT_ERR_SYMSTR_ARRAY, pos);
 		a->store = KPT_ST_SYMSTR;
 		ca->size = sizeof(u32);
 		p->has_dyn = true;
@@ -257,8 +254,7 @@ static int kpt_typed_layout(struct kpt_probe *p,
 		a->offset = off;
 		off += p->args[i].size * (a->count ? a->count : 1);
 		if (off > KPT_TYPED_REC_MAX - 64)
-			return kpt_err_set(e, -E2BIG, 0,
-					   "the event's arguments take more than %u bytes",
+			return kpt_error(e, KPT_ERR_RECORD_TOO_BIG, 0,
 					   KPT_TYPED_REC_MAX - 64);
 	}
 	p->rec_size = off;
@@ -268,7 +264,7 @@ static int kpt_typed_layout(struct kpt_probe *p,
 	       (p->nargs + 3) * sizeof(d->fields[0]) + KPT_NAME_MAX + 1;
 	d = kvzalloc(size, GFP_KERNEL);
 	if (!d)
-		return kpt_err_set(e, -ENOMEM, 0, "out of memory");
+		return kpt_error(e, KPT_ERR_NOMEM, 0);
 	d->is_return = p->is_return;
 	d->nargs = p->nargs;
 	d->fixed_size = p->rec_size;

@@ -37,7 +37,7 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 	unsigned int i;
 
 	if (!da->nops || da->nops > KPT_MAX_OPS)
-		return kpt_err_set(e, -EINVAL, pos, "empty fetch program");
+		return kpt_error(e, KPT_ERR_EMPTY_FETCH, pos);
 
 	a->first = *nops;
 	a->nops = da->nops;
@@ -56,8 +56,7 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 		switch (fo->op) {
 		case KPT_FOP_REG:
 			if (fo->val < 0 || fo->val >= KPT_REG_NR)
-				return kpt_err_set(e, -EINVAL, pos,
-						   "bad register");
+				return kpt_error(e, KPT_ERR_BAD_REGISTER, pos);
 			op->op = KPT_COP_REG;
 			op->val = kpt_regs_offset(fo->val);
 			break;
@@ -82,8 +81,7 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 		case KPT_FOP_RETVAL:
 		case KPT_FOP_RETADDR:
 			if (!p->is_return)
-				return kpt_err_set(e, -EINVAL, pos,
-						   "rv/ra are only for return probes");
+				return kpt_error(e, KPT_ERR_RET_ONLY, pos);
 			/*
 			 * regs_return_value() is ax.  The return address:
 			 * rethook has set regs->ip to the true one; the
@@ -119,8 +117,7 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 		case KPT_FOP_DEREF:
 		case KPT_FOP_UDEREF:
 			if (!i)
-				return kpt_err_set(e, -EINVAL, pos,
-						   "bad fetch program");
+				return kpt_error(e, KPT_ERR_BAD_FETCH_PROG, pos);
 			op->op = fo->op == KPT_FOP_DEREF ? KPT_COP_DEREF :
 							   KPT_COP_UDEREF;
 			op->val = fo->val;
@@ -129,11 +126,10 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			p->has_mem = true;
 			break;
 		default:
-			return kpt_err_set(e, -EINVAL, pos,
-					   "this fetch argument is not supported by kprobetrace");
+			return kpt_error(e, KPT_ERR_FETCH_UNSUPPORTED, pos);
 		}
 		if (i && op->op != KPT_COP_DEREF && op->op != KPT_COP_UDEREF)
-			return kpt_err_set(e, -EINVAL, pos, "bad fetch program");
+			return kpt_error(e, KPT_ERR_BAD_FETCH_PROG, pos);
 	}
 	*nops += da->nops;
 	if (p->fmt->compile_arg) {
@@ -198,8 +194,7 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 		return ret;
 	/* SYM-offs is the seed's syntax; the kernel's tracer refuses it */
 	if (def->offset < 0 && p->today)
-		return kpt_err_set(e, -EINVAL, pos,
-				   "Invalid probe address: a negative offset is the seed's syntax, not today's");
+		return kpt_error(e, KPT_ERR_NEG_OFFSET_TODAY, pos);
 	if (def->offset) {
 		unsigned long size = 0, off = 0;
 
@@ -211,8 +206,7 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 		if (def->offset > 0 &&
 		    (!kpt_ksyms.lookup_size_offset(addr, &size, &off) ||
 		     off != 0 || def->offset > size))
-			return kpt_err_set(e, -EINVAL, pos,
-					   "offset +0x%llx is past the end of %s (size 0x%lx)",
+			return kpt_error(e, KPT_ERR_OFFSET_PAST_END, pos,
 					   (unsigned long long)def->offset,
 					   kpt_def_str(def, def->symbol), size);
 		addr += def->offset;
@@ -297,8 +291,7 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 
 	/* where */
 	if (p->is_return && def->loc == KPT_LOC_SYMBOL && def->offset) {
-		kpt_err_set(e, -EINVAL, pos_loc,
-			    "a return probe takes no offset");
+		kpt_error(e, KPT_ERR_RETPROBE_OFFSET, pos_loc);
 		goto fail;
 	}
 	if (def->loc == KPT_LOC_SYMBOL && def->module &&
@@ -312,8 +305,7 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 		goto fail;
 	if (ret > 0) {
 		/* as the kernel's tracer: armed when the module loads */
-		kpt_note_set(e, pos_loc,
-			     "module %s is not loaded: the probe is armed when it loads",
+		kpt_note(e, KPT_ERR_NOTE_MOD_NOT_LOADED, pos_loc,
 			     p->modname);
 	} else if (!p->modname && found_mod[0]) {
 		/* SYM found in a module: armed again if it reloads */
@@ -333,7 +325,7 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	return p;
 
 nomem:
-	kpt_err_set(e, -ENOMEM, 0, "out of memory");
+	kpt_error(e, KPT_ERR_NOMEM, 0);
 fail:
 	kpt_probe_free(p);
 	return ERR_PTR(e->err);
@@ -371,8 +363,7 @@ int kpt_probe_register_at(struct kpt_probe *p, struct kpt_err *e, bool armed)
 			why = ": the address cannot be probed (blacklisted or not text)";
 		else if (ret == -EBUSY || ret == -EEXIST)
 			why = ": the address is busy";
-		return kpt_err_set(e, ret, 0,
-				   "cannot register the %s (error %d)%s",
+		return kpt_error_with(e, KPT_ERR_REGISTER_FAILED, ret, 0,
 				   p->is_return ? "kretprobe" : "kprobe",
 				   ret, why);
 	}

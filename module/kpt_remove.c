@@ -203,8 +203,7 @@ int kpt_remove_clear(bool force)
 		n++;
 		why = force ? NULL : kpt_busy(p);
 		if (why) {
-			kpt_err_set(&e, -EBUSY, 0,
-				    "event %s is %s: nothing removed",
+			kpt_error(&e, KPT_ERR_EVENT_BUSY, 0,
 				    kpt_probe_label(p, label), why);
 			mutex_unlock(&kpt_mutex);
 			kpt_errlog_add(0, "", 0, &e);
@@ -227,8 +226,7 @@ int kpt_remove_clear(bool force)
 	mutex_unlock(&kpt_mutex);
 	kvfree(evs);
 	if (ret && !force) {
-		kpt_err_set(&e, ret, 0,
-			    "an event became busy while clearing: it was kept");
+		kpt_error_with(&e, KPT_ERR_CLEAR_BUSY, ret, 0);
 		kpt_errlog_add(0, "", 0, &e);
 	}
 	return ret;

@@ -101,8 +101,7 @@ static int kpt_select(struct kpt_probe **old, unsigned int *n,
 		return 0;
 	why = kpt_busy(p->ev);
 	if (why) {
-		kpt_err_set(&e, -EBUSY, 0,
-			    "event %s cannot be replaced or deleted: it is %s",
+		kpt_error(&e, KPT_ERR_CANNOT_REPLACE, 0,
 			    kpt_probe_label(p, label), why);
 		kpt_fail_op(op, &e);
 		return -EBUSY;
@@ -123,28 +122,23 @@ static int kpt_check_append(struct kpt_op *op, struct kpt_probe *to)
 	char label[KPT_LABEL_MAX];
 
 	if (p->is_return != to->is_return) {
-		kpt_err_set(&e, -EEXIST, 0,
-			    "event %s has %s probes: cannot append a%s probe",
+		kpt_error(&e, KPT_ERR_APPEND_KIND, 0,
 			    kpt_probe_label(to, label),
 			    to->is_return ? "return" : "entry",
 			    p->is_return ? " return" : "n entry");
 	} else if (p->today != to->today) {
-		/* one record layout per event (kpt_types.c) */
-		kpt_err_set(&e, -EEXIST, 0,
-			    "event %s records in %s format: cannot append a probe in %s",
+		/* one record layout per event (kpt_fmt.h) */
+		kpt_error(&e, KPT_ERR_APPEND_FORMAT, 0,
 			    kpt_probe_label(to, label),
 			    to->today ? "today's" : "the seed's",
 			    p->today ? "today's" : "the seed's");
 	} else if (!kpt_probe_def_same_fields(to->def, p->def)) {
-		kpt_err_set(&e, -EEXIST,
-			    p->def->nargs ? p->def->args[0].pos : op->len,
-			    "the arguments differ from event %s's (appending needs the same names and types)",
+		kpt_error(&e, KPT_ERR_APPEND_FIELDS, p->def->nargs ? p->def->args[0].pos : op->len,
 			    kpt_probe_label(to, label));
 	} else if (p->def->nargs == to->def->nargs &&
 		   p->def->loc == to->def->loc &&
 		   kpt_probe_def_delete_matches(p->def, to->def)) {
-		kpt_err_set(&e, -EEXIST, 0,
-			    "event %s already has this probe",
+		kpt_error(&e, KPT_ERR_APPEND_SAME, 0,
 			    kpt_probe_label(to, label));
 	} else {
 		return 0;
@@ -315,7 +309,7 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops,
 		}
 		if (found)
 			continue;
-		kpt_err_set(&e, -ENOENT, 0, "no event %s%s%s%s to delete",
+		kpt_error(&e, KPT_ERR_NO_EVENT_TO_DELETE, 0,
 			    op->del->flags & KPT_DEF_ANY_GROUP ? "" :
 			    op->del->group,
 			    op->del->flags & KPT_DEF_ANY_GROUP ? "" : "/",
@@ -364,8 +358,7 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops,
 	if (nevs) {
 		ret = kpt_remove_events(evs, nevs);
 		if (ret) {
-			kpt_err_set(&e, ret, 0,
-				    "an event to replace became busy");
+			kpt_error_with(&e, KPT_ERR_REPLACE_BUSY, ret, 0);
 			kpt_errlog_add(0, "", 0, &e);
 			goto out;
 		}
@@ -388,7 +381,7 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops,
 		}
 		ret = kpt_event_add(p);
 		if (ret) {
-			kpt_err_set(&e, ret, 0, "cannot add event %s/%s",
+			kpt_error_with(&e, KPT_ERR_ADD_EVENT_FAILED, ret, 0,
 				    kpt_probe_group(p), kpt_probe_name(p));
 			kpt_fail_op(&ops[i], &e);
 			goto out;
@@ -401,8 +394,7 @@ static int kpt_commit(struct kpt_op *ops, unsigned int nops,
 		/* live at once, as in the seed */
 		ret = kpt_event_enable(p);
 		if (ret) {
-			kpt_err_set(&e, ret, 0,
-				    "note: event %s added but not enabled",
+			kpt_error_with(&e, KPT_ERR_NOT_ENABLED, ret, 0,
 				    kpt_probe_name(p));
 			kpt_fail_op(&ops[i], &e);
 		}
@@ -446,8 +438,7 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno,
 		memset(&e, 0, sizeof(e));
 		ret = kpt_parse_probe(line, llen, def, &perr);
 		if (ret) {
-			kpt_err_set(&e, kpt_parse_errno(perr.code), perr.pos,
-				    "%s", kpt_parse_strerror(perr.code));
+			kpt_error(&e, perr.code, perr.pos);
 			kpt_errlog_add(lineno, line, llen, &e);
 			ret = e.err;
 			goto out;
@@ -489,8 +480,7 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno,
 		}
 		ret = security_locked_down(LOCKDOWN_KPROBES);
 		if (ret) {
-			kpt_err_set(&e, ret, 0,
-				    "the kernel is locked down: no new probes");
+			kpt_error_with(&e, KPT_ERR_LOCKED_DOWN, ret, 0);
 			kpt_errlog_add(op->lineno, line, llen, &e);
 			goto out;
 		}

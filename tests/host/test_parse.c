@@ -885,6 +885,17 @@ static void run_misc(void)
 	for (i = 1; i < KPT_ERR_NR; i++)
 		if (!kpt_parse_strerror(i)[0] || kpt_parse_errno(i) >= 0)
 			FAIL("error %u has no message or errno", i);
+	/* the module's errors and notes share the table */
+	for (i = KPT_ERR_NR + 1; i < KPT_ERR_NOTE_FIRST; i++)
+		if (!kpt_err_text(i)[0] || kpt_err_errno(i) > 0)
+			FAIL("module error %u has no text or a bad errno", i);
+	for (i = KPT_ERR_NOTE_FIRST; i < KPT_ERR_ALL; i++)
+		if (!kpt_err_text(i)[0] || kpt_err_errno(i))
+			FAIL("note %u has no text or an errno", i);
+	if (kpt_err_errno(KPT_ERR_UNKNOWN_SYMBOL) != -ENOENT ||
+	    strcmp(kpt_err_text(KPT_ERR_BAD_REG_NAME), "Invalid register name") ||
+	    strcmp(kpt_err_text(KPT_ERR_ALL), "Unknown error"))
+		FAIL("error table lookups");
 	if (strcmp(kpt_parse_strerror(KPT_ERR_NR), "Unknown error") ||
 	    strcmp(kpt_parse_strerror(-1), "Unknown error"))
 		FAIL("strerror out of range");
