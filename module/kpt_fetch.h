@@ -5,6 +5,11 @@
  * call for a register, a stack slot or a kernel memory read: a kernel read
  * is the range check of copy_from_kernel_nofault_allowed() and one
  * exception-table load under pagefault_disable(), inline.
+ *
+ * Offers: kpt_kread(), kpt_uread(), kpt_mem_allowed(), kpt_convert(),
+ * kpt_eval(), kpt_fetch_vals().  May touch: registers and the kernel
+ * stack (kpt_regs.h), kernel and user memory (faults caught), the
+ * lockdown level, a probe's compiled ops (read only).
  */
 #ifndef KPT_FETCH_H
 #define KPT_FETCH_H
