@@ -1,75 +1,53 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Every error the probe-definition parser reports.  Messages and errnos are
- * in kpt_errors.c, a table indexed by these codes (the unit test checks that
- * every code has a message).  The module keeps its semantic errors in its
- * own list.
+ * Every error of a probe definition, the parser's and the module's, and
+ * the module's notes, in one table (kpt_errors_table.h), as the kernel's
+ * C(CODE, "text"): an error has its errno and its text, a note (the line
+ * was accepted; error_log says why something is checked differently) its
+ * text.  The module's texts may be printf formats whose arguments are
+ * the details (a symbol, an address): kpt_error() in module/kpt_err.h.
+ * Codes below KPT_ERR_NR are the parser's (kpt_parse_probe()); the unit
+ * test checks that each has a text and an errno and that the parser
+ * produces it.
  */
 #ifndef KPT_ERRORS_H
 #define KPT_ERRORS_H
 
-enum kpt_err_code {
-	KPT_ERR_NONE,
-	KPT_ERR_LINE_TOO_LONG,
-	KPT_ERR_LISTING_TOO_LONG,
-	KPT_ERR_NUL_BYTE,
-	KPT_ERR_BAD_PROBE_TYPE,
-	KPT_ERR_BAD_MAXACT,
-	KPT_ERR_MAXACT_TOO_BIG,
-	KPT_ERR_MAXACT_NO_RETPROBE,
-	KPT_ERR_BAD_PROBE_HEAD,
-	KPT_ERR_NO_GROUP_NAME,
-	KPT_ERR_GROUP_TOO_LONG,
-	KPT_ERR_BAD_GROUP_NAME,
-	KPT_ERR_NO_EVENT_NAME,
-	KPT_ERR_EVENT_TOO_LONG,
-	KPT_ERR_BAD_EVENT_NAME,
-	KPT_ERR_NO_PROBE_POINT,
-	KPT_ERR_BAD_ADDR,
-	KPT_ERR_BAD_SYMBOL,
-	KPT_ERR_SYMBOL_TOO_LONG,
-	KPT_ERR_BAD_MODULE_NAME,
-	KPT_ERR_MODULE_TOO_LONG,
-	KPT_ERR_BAD_PROBE_OFFS,
-	KPT_ERR_BAD_ADDR_SUFFIX,
-	KPT_ERR_RETPROBE_OFFS,
-	KPT_ERR_TOO_MANY_ARGS,
-	KPT_ERR_NO_ARG_BODY,
-	KPT_ERR_ARG_TOO_LONG,
-	KPT_ERR_NO_ARG_NAME,
-	KPT_ERR_ARG_NAME_TOO_LONG,
-	KPT_ERR_BAD_ARG_NAME,
-	KPT_ERR_USED_ARG_NAME,
-	KPT_ERR_RESERVED_ARG_NAME,
-	KPT_ERR_BAD_FETCH_ARG,
-	KPT_ERR_BAD_REG_NAME,
-	KPT_ERR_BAD_STACK_NUM,
-	KPT_ERR_BAD_ARG_NUM,
-	KPT_ERR_BAD_VAR,
-	KPT_ERR_RETVAL_ON_PROBE,
-	KPT_ERR_RETADDR_ON_PROBE,
-	KPT_ERR_BAD_MEM_ADDR,
-	KPT_ERR_BAD_SYM_OFFS,
-	KPT_ERR_BAD_IMM,
-	KPT_ERR_IMMSTR_NO_CLOSE,
-	KPT_ERR_BAD_DEREF_OFFS,
-	KPT_ERR_DEREF_NEED_BRACE,
-	KPT_ERR_DEREF_OPEN_BRACE,
-	KPT_ERR_TOO_DEEP,
-	KPT_ERR_COMM_CANT_DEREF,
-	KPT_ERR_TRAILING_CHARS,
-	KPT_ERR_NO_TYPE,
-	KPT_ERR_BAD_TYPE,
-	KPT_ERR_BAD_BITFIELD,
-	KPT_ERR_ARRAY_NO_CLOSE,
-	KPT_ERR_BAD_ARRAY_SUFFIX,
-	KPT_ERR_BAD_ARRAY_NUM,
-	KPT_ERR_ARRAY_TOO_BIG,
-	KPT_ERR_BAD_ARRAY_ARG,
-	KPT_ERR_BAD_STRING,
-	KPT_ERR_BAD_COMM_TYPE,
-	KPT_ERR_POOL_FULL,
-	KPT_ERR_NR
+#define P(code, eno, text) KPT_ERR_##code,
+#define M(code, eno, text)
+#define N(code, text)
+enum kpt_parse_err_code {
+#include "kpt_errors_table.h"
+	KPT_ERR_NR		/* the parser's codes end here */
 };
+
+#undef P
+#undef M
+#define P(code, eno, text)
+#define M(code, eno, text) KPT_ERR_##code,
+enum kpt_module_err_code {
+	KPT_ERR_MODULE_FIRST = KPT_ERR_NR,
+#include "kpt_errors_table.h"
+	KPT_ERR_NOTE_FIRST	/* the notes follow */
+};
+
+#undef M
+#undef N
+#define M(code, eno, text)
+#define N(code, text) KPT_ERR_##code,
+enum kpt_note_code {
+	KPT_ERR_NOTE_BASE = KPT_ERR_NOTE_FIRST - 1,
+#include "kpt_errors_table.h"
+	KPT_ERR_ALL
+};
+
+#undef P
+#undef M
+#undef N
+
+/* The text of any code, "Unknown error" if none. */
+const char *kpt_err_text(int code);
+/* The errno (negative) of an error code; 0 for notes and caller's errnos */
+int kpt_err_errno(int code);
 
 #endif /* KPT_ERRORS_H */

@@ -107,8 +107,10 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 		if (v)
 			p->today = true;
 	}
-	if (colon < e)
+	if (colon < e) {
+		p->def->group_pos = colon + 1;
 		return kpt_parse_names(p, colon + 1, e);
+	}
 	return 0;
 }
 
@@ -254,6 +256,7 @@ static int kpt_parse_line(struct kpt_parser *p)
 			return 0;	/* -:[GRP/]EVENT: the whole event */
 		return kpt_fail(p, KPT_ERR_NO_PROBE_POINT, p->len);
 	}
+	def->loc_pos = b;
 	ret = kpt_parse_location(p, b, e);
 	if (ret)
 		return ret;
@@ -261,6 +264,7 @@ static int kpt_parse_line(struct kpt_parser *p)
 		if (def->nargs == KPT_MAX_ARGS)
 			return kpt_fail(p, KPT_ERR_TOO_MANY_ARGS, b);
 		p->argpos[def->nargs] = b;
+		def->args[def->nargs].pos = b;
 		ret = kpt_parse_arg(p, b, e);
 		if (ret)
 			return ret;

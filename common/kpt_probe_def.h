@@ -173,6 +173,7 @@ struct kpt_probe_arg {
 	u8 bf_offset;		/* BITFIELD: bf_offset + bf_width <= size*8 */
 	u8 array_len;		/* TYPE[N]: N (1..64); 0: not an array */
 	u8 nops;		/* 1..KPT_MAX_OPS */
+	u16 pos;		/* where the arg starts in its line (carets) */
 	struct kpt_fetch_op ops[KPT_MAX_OPS];
 };
 
@@ -193,6 +194,8 @@ struct kpt_probe_def {
 	u16 module;		/* LOC_SYMBOL: pool offset of MOD, 0 = none */
 	u16 symbol;		/* LOC_SYMBOL: pool offset of SYM */
 	u16 pool_used;
+	u16 group_pos;		/* where GRP/ starts in the line, or 0 */
+	u16 loc_pos;		/* where the probe point starts in the line */
 	bool compact;		/* the pool follows args[nargs - 1] */
 	s64 offset;		/* LOC_SYMBOL: +offs / -offs */
 	u64 addr;		/* LOC_ADDR */
@@ -227,7 +230,7 @@ void kpt_probe_def_compact(struct kpt_probe_def *dst,
 
 /* Errors: kpt_errors.h.  kpt_parse_error.pos is a byte offset into the line. */
 struct kpt_parse_error {
-	int code;		/* enum kpt_err_code, KPT_ERR_NONE on success */
+	int code;		/* enum kpt_parse_err_code, KPT_ERR_NONE: none */
 	size_t pos;		/* where the caret goes */
 };
 

@@ -18,6 +18,9 @@
  * that does not follow a ret/jmp/int3 may be someone's breakpoint over a
  * longer instruction, and only a refusal that crossed such an int3 turns
  * into that fallback.
+ *
+ * May touch: kernel text (read), the kprobe core's table (get_kprobe()),
+ * the decoder.  Offers: kpt_boundary.h.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -28,26 +31,17 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include "kpt_ksyms.h"
-#include "kpt_probe.h"
-#ifdef KPT_HAVE_DECODER
+#include "kpt_boundary.h"
 #include "kpt_insn.h"
-#endif
 
 #define KPT_INSN_MAX		16
 #define KPT_DECODE_MAX		(256 * 1024)	/* longest prefix we decode */
 
-#ifdef KPT_HAVE_DECODER
-static void kpt_note(struct kpt_err *e, size_t pos, const char *fmt, ...)
-{
-	va_list ap;
-
-	e->err = 0;
-	e->pos = pos;
-	va_start(ap, fmt);
-	vscnprintf(e->msg, sizeof(e->msg), fmt, ap);
-	va_end(ap);
-	pr_info("%s\n", e->msg);
-}
+/* A note (kpt_err.h), also in the kernel log */
+#define kpt_boundary_note(e, code, pos, ...) do {			\
+	kpt_note(e, code, pos, ##__VA_ARGS__);				\
+	pr_info("%s\n", (e)->msg);					\
+} while (0)
 
 /*
  * Undo kprobes' text changes in buf (a copy of [start, start + len)).
@@ -138,8 +132,7 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 		}
 		n = kpt_insn_length(buf + i, len - i, KPT_INSN_MODE_64);
 		if (n <= 0) {
-			kpt_note(e, pos,
-				 "note: %s: cannot decode the instruction at +0x%zx (%s); the kernel checks the boundary",
+			kpt_boundary_note(e, KPT_ERR_NOTE_UNDECODABLE, pos,
 				 where, i, kpt_insn_strerror(n));
 			return 0;
 		}
@@ -148,8 +141,7 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 			size_t k, b = 0;
 
 			if (foreign_int3) {
-				kpt_note(e, pos,
-					 "note: %s: int3 at +0x%zx not placed by a kprobe; the kernel checks the boundary",
+				kpt_boundary_note(e, KPT_ERR_NOTE_FOREIGN_INT3, pos,
 					 where, int3_at);
 				return 0;
 			}
@@ -157,8 +149,7 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 				b += scnprintf(bytes + b, sizeof(bytes) - b,
 					       "%s%02x", k ? " " : "",
 					       buf[i + k]);
-			return kpt_err_set(e, -EILSEQ, pos,
-					   "%s is not on an instruction boundary: it is inside the %d-byte instruction at +0x%zx (%s); nearest boundaries: +0x%zx and +0x%zx",
+			return kpt_error(e, KPT_ERR_NOT_BOUNDARY, pos,
 					   where, n, i, bytes, i, i + n);
 		}
 		prev = i;
@@ -177,29 +168,25 @@ int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos)
 	u8 *buf;
 
 	if (!kpt_ksyms.lookup_size_offset(addr, &size, &off))
-		return kpt_err_set(e, -EINVAL, pos,
-				   "0x%lx is not inside any kernel function",
+		return kpt_error(e, KPT_ERR_NOT_IN_FUNCTION, pos,
 				   addr);
 	if (!off)
 		return 0;
 	if (off >= size)
-		return kpt_err_set(e, -EINVAL, pos,
-				   "0x%lx is past the end of its function", addr);
+		return kpt_error(e, KPT_ERR_PAST_FUNCTION, pos, addr);
 	sprint_symbol(where, addr);
 	start = addr - off;
 	if (off > KPT_DECODE_MAX) {
-		kpt_note(e, pos,
-			 "note: %s: function too long to decode; the kernel checks the boundary",
+		kpt_boundary_note(e, KPT_ERR_NOTE_FUNC_TOO_LONG, pos,
 			 where);
 		return 0;
 	}
 	len = min_t(size_t, size, off + KPT_INSN_MAX);
 	buf = kmalloc(len, GFP_KERNEL);
 	if (!buf)
-		return kpt_err_set(e, -ENOMEM, pos, "out of memory");
+		return kpt_error(e, KPT_ERR_NOMEM, pos);
 	if (copy_from_kernel_nofault(buf, (void *)start, len)) {
-		kpt_note(e, pos,
-			 "note: %s: cannot read the function; the kernel checks the boundary",
+		kpt_boundary_note(e, KPT_ERR_NOTE_UNREADABLE, pos,
 			 where);
 		goto out;
 	}
@@ -283,23 +270,3 @@ void kpt_boundary_testhook_init(struct dentry *dir)
 {
 	debugfs_create_file("test_boundary", 0600, dir, NULL, &kpt_tb_fops);
 }
-#else
-/* Without our decoder the kernel's own check (in register_kprobe) rules. */
-int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos)
-{
-	unsigned long size = 0, off = 0;
-
-	if (!kpt_ksyms.lookup_size_offset(addr, &size, &off))
-		return kpt_err_set(e, -EINVAL, pos,
-				   "0x%lx is not inside any kernel function",
-				   addr);
-	if (off >= size)
-		return kpt_err_set(e, -EINVAL, pos,
-				   "0x%lx is past the end of its function", addr);
-	return 0;
-}
-
-void kpt_boundary_testhook_init(struct dentry *dir)
-{
-}
-#endif

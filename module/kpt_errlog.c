@@ -17,7 +17,7 @@
 #include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include "kpt_probe.h"
+#include "kpt_errlog.h"
 
 #define KPT_ERRLOG_MAX		16
 #define KPT_ERRLOG_CMD_MAX	1024
@@ -53,11 +53,11 @@ void kpt_errlog_add(unsigned int lineno, const char *line, size_t len,
 		      (unsigned long long)ts, rem / 1000);
 	if (lineno)
 		n += scnprintf(ent->text + n, size - n, "line %u: ", lineno);
-	if (e->err)
+	if (e->note)	/* the line was accepted */
+		n += scnprintf(ent->text + n, size - n, "%s", e->msg);
+	else
 		n += scnprintf(ent->text + n, size - n, "error: %s (%d)",
 			       e->msg, e->err);
-	else	/* a note: the line was accepted */
-		n += scnprintf(ent->text + n, size - n, "%s", e->msg);
 	n += scnprintf(ent->text + n, size - n, "\n  Command: %s",
 		       start ? "..." : "");
 	for (i = 0; i < show; i++) {
@@ -133,7 +133,6 @@ static const struct file_operations kpt_errlog_fops = {
 	.open = kpt_errlog_open,
 	.read = seq_read,
 	.write = kpt_errlog_write,
-	.llseek = no_llseek,
 	.release = kpt_errlog_release,
 };
 

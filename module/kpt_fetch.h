@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The hit path's argument fetching, inlined into the handlers (kpt_event.c)
- * and today's record store (kpt_probe.c).  No lock, no allocation, and no
+ * The hit path's argument fetching, inlined into the handlers and the
+ * record stores (kpt_hit.c, its only user).  No lock, no allocation, and no
  * call for a register, a stack slot or a kernel memory read: a kernel read
  * is the range check of copy_from_kernel_nofault_allowed() and one
  * exception-table load under pagefault_disable(), inline.
+ *
+ * Offers: kpt_kread(), kpt_uread(), kpt_mem_allowed(), kpt_convert(),
+ * kpt_eval(), kpt_fetch_vals().  May touch: registers and the kernel
+ * stack (kpt_regs.h), kernel and user memory (faults caught), the
+ * lockdown level, a probe's compiled ops (read only).
  */
 #ifndef KPT_FETCH_H
 #define KPT_FETCH_H
@@ -16,13 +21,14 @@
 #include <asm/processor.h>
 #include <asm/vsyscall.h>
 #include "kpt_ksyms.h"
-#include "kpt_probe.h"
+#include "kpt_probe_types.h"
+#include "kpt_regs.h"
 
 /*
  * May the hit path read kernel memory at addr?  As x86-64's
  * copy_from_kernel_nofault_allowed(): canonical (a non-canonical address
  * would raise #GP, not a page fault) and above user space with its guard
- * page, that is at or above kpt_kaddr_min (kpt_probe_init()), and not the
+ * page, that is at or above kpt_kaddr_min (kpt_hit_init()), and not the
  * vsyscall page.
  */
 extern unsigned long kpt_kaddr_min;
@@ -121,10 +127,18 @@ kpt_convert(const struct kpt_carg *a, unsigned long v)
 	return v;
 }
 
-/* The pt_regs word at byte offset off (checked when compiled). */
-static nokprobe_inline unsigned long kpt_reg(struct pt_regs *regs, long off)
+/*
+ * Kernel stack entry n (s0 is the word at the stack pointer) into *val;
+ * false if it is not on the stack the registers were saved on (as the
+ * kernel's regs_get_kernel_stack_nth()) or cannot be read.
+ */
+static nokprobe_inline bool
+kpt_regs_get_kernel_stack_nth(struct pt_regs *regs, long n, unsigned long *val)
 {
-	return *(unsigned long *)((unsigned long)regs + off);
+	unsigned long addr = kernel_stack_pointer(regs) + n * sizeof(long);
+
+	return kpt_regs_within_kernel_stack(regs, addr) &&
+	       kpt_kread(addr, sizeof(long), val);
 }
 
 /*
@@ -142,13 +156,10 @@ kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
 
 	switch (op->op) {
 	case KPT_COP_REG:
-		v = kpt_reg(regs, op->val);
+		v = kpt_regs_get_register(regs, op->val);
 		break;
 	case KPT_COP_STACK:
-		addr = kernel_stack_pointer(regs) + op->val * sizeof(long);
-		/* on the stack the registers were saved on, as the kernel's */
-		if (((addr ^ kernel_stack_pointer(regs)) & ~(THREAD_SIZE - 1)) ||
-		    !kpt_kread(addr, sizeof(long), &v))
+		if (!kpt_regs_get_kernel_stack_nth(regs, op->val, &v))
 			return false;
 		break;
 	case KPT_COP_IMM:
@@ -189,10 +200,10 @@ static nokprobe_inline void kpt_fetch_vals(struct kpt_probe *p,
 	for (; a < end; a++, vals++) {
 		switch (a->fast) {
 		case KPT_FAST_REG:
-			v = kpt_reg(regs, a->reg);
+			v = kpt_regs_get_register(regs, a->reg);
 			break;
 		case KPT_FAST_MEM:
-			v = kpt_reg(regs, a->reg);
+			v = kpt_regs_get_register(regs, a->reg);
 			if (!mem_ok ||
 			    !kpt_kread(v + a->moff[0], sizeof(long), &v) ||
 			    (a->nderef > 1 &&

@@ -2,17 +2,26 @@
 /*
  * kprobetrace: a kprobe-based event tracer as an out-of-tree module.
  *
- * This file only wires the module together: it resolves the kernel
- * symbols we need (kpt_ksyms.c), owns the debugfs directory
- * /sys/kernel/debug/kprobetrace/ under which every control file lives,
- * and runs the load-time selftest (parameter selftest, on by default).
+ * This file only wires the module together, room by room (docs/DESIGN.md):
+ * it resolves the kernel symbols we need (kpt_ksyms.c), sets up the hit
+ * path, the events and the module notifier, runs the load-time selftest
+ * (parameter selftest, on by default), and owns the debugfs directory
+ * /sys/kernel/debug/kprobetrace/ under which every control file lives.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
 #include <linux/module.h>
+#include "kpt_boundary.h"
+#include "kpt_control.h"
+#include "kpt_errlog.h"
+#include "kpt_event.h"
+#include "kpt_otype.h"
+#include "kpt_hit.h"
 #include "kpt_ksyms.h"
-#include "kpt_probe.h"
+#include "kpt_modnotify.h"
+#include "kpt_remove.h"
+#include "kpt_selftest.h"
 
 static bool selftest = true;
 module_param(selftest, bool, 0444);
@@ -31,29 +40,29 @@ static int __init kpt_init(void)
 	ret = kpt_ksyms_init();
 	if (ret)
 		return ret;
+	/*
+	 * Before any probe, the selftest's too: the lowest kernel address
+	 * the hit path may read (kpt_kaddr_ok()).
+	 */
+	kpt_hit_init();
 	ret = kpt_event_init();
+	if (ret)
+		return ret;
+	ret = kpt_modnotify_init();
 	if (ret)
 		return ret;
 	if (selftest) {
 		ret = kpt_selftest_run();
 		if (ret) {
 			pr_err("selftest failed: not loading\n");
-			kpt_event_exit();
-			return ret;
+			goto fail;
 		}
 	}
 	kpt_debugfs_dir = debugfs_create_dir("kprobetrace", NULL);
 	if (IS_ERR(kpt_debugfs_dir)) {
-		pr_err("cannot create debugfs directory: %ld\n",
-		       PTR_ERR(kpt_debugfs_dir));
-		kpt_event_exit();
-		return PTR_ERR(kpt_debugfs_dir);
-	}
-	ret = kpt_probe_init();
-	if (ret) {
-		debugfs_remove_recursive(kpt_debugfs_dir);
-		kpt_event_exit();
-		return ret;
+		ret = PTR_ERR(kpt_debugfs_dir);
+		pr_err("cannot create debugfs directory: %d\n", ret);
+		goto fail;
 	}
 	kpt_errlog_init(kpt_debugfs_dir);
 	kpt_control_init(kpt_debugfs_dir);
@@ -61,15 +70,22 @@ static int __init kpt_init(void)
 		kpt_boundary_testhook_init(kpt_debugfs_dir);
 	pr_info("loaded\n");
 	return 0;
+
+fail:
+	kpt_remove_exit();
+	kpt_modnotify_exit();
+	kpt_otype_exit();
+	kpt_errlog_exit();
+	return ret;
 }
 
 static void __exit kpt_exit(void)
 {
 	/* no new opens; open files hold a module reference */
 	debugfs_remove_recursive(kpt_debugfs_dir);
-	kpt_probe_exit();
-	kpt_control_exit();
-	kpt_event_exit();
+	kpt_modnotify_exit();
+	kpt_remove_exit();
+	kpt_otype_exit();
 	kpt_errlog_exit();
 	pr_info("unloaded\n");
 }

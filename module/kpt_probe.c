@@ -1,14 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Probe objects: compiling a parsed definition into a fetch program,
- * (un)registering the kprobe/kretprobe, and the hit path.
- *
- * The hit path (the handlers in kpt_event.c, with kpt_fetch.h inlined, and
- * today's record store here) takes no lock and allocates nothing: it counts
- * the hit in a per-CPU counter, evaluates each argument's precompiled ops
- * and writes one ring-buffer record per trace instance that enabled the
- * event.  It is NOKPROBE_SYMBOL/nokprobe_inline throughout so that it
- * cannot be probed (and recurse) itself.
+ * Probes: compiling a parsed definition into a fetch program, locating
+ * and checking the probe point, (un)registering and arming the
+ * kprobe/kretprobe.  See kpt_probe.h for what it offers and touches; the
+ * handlers it registers are the hit path's (kpt_hit.c).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -17,289 +12,32 @@
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
-#include <linux/security.h>
 #include <linux/slab.h>
-#include <linux/uaccess.h>
 #include <linux/vmalloc.h>
-#include <asm/unaligned.h>
-#include "kpt_probe.h"
-#include "kpt_fetch.h"
+#include "kpt_boundary.h"
+#include "kpt_fmt.h"
+#include "kpt_hit.h"
 #include "kpt_ksyms.h"
+#include "kpt_probe.h"
 #include "kpt_regs.h"
+#include "kpt_resolve.h"
 
 DEFINE_MUTEX(kpt_mutex);
 LIST_HEAD(kpt_probes);
 
-int kpt_err_set(struct kpt_err *e, int err, size_t pos, const char *fmt, ...)
-{
-	va_list ap;
-
-	e->err = err;
-	e->pos = pos;
-	va_start(ap, fmt);
-	vscnprintf(e->msg, sizeof(e->msg), fmt, ap);
-	va_end(ap);
-	return err;
-}
-
-/* ---- hit path, today's format (see kpt_types.c) ------------------------ */
-
-/* One word (1 2 4 8 bytes), zero-extended, inline for kernel memory. */
-static nokprobe_inline bool kpt_read_word(unsigned long *dst,
-					  unsigned long addr,
-					  unsigned int size, bool user)
-{
-	if (user)
-		return kpt_uread(addr, size, dst);
-	return kpt_kread(addr, size, dst);
-}
-
-/*
- * Measure (dst NULL) or copy the string at addr: the bytes with its NUL,
- * at most max (then cut, NUL-terminated), 0 on a fault.  (The kernel's
- * nofault string helpers are not exported.)  Reads 8 bytes at a time
- * where they lie in one page: such a read cannot fault when the string's
- * first byte there does not.
- */
-static nokprobe_inline u32 kpt_str(char *dst, unsigned long addr, u32 max,
-				   bool user)
-{
-	u32 len = 0, k, chunk;
-	unsigned long w;
-
-	while (len < max) {
-		unsigned long at = addr + len;
-
-		chunk = offset_in_page(at) <= PAGE_SIZE - sizeof(w) ?
-			sizeof(w) : 1;
-		if (!kpt_read_word(&w, at, chunk, user))
-			return 0;
-		/* little-endian: byte k of the chunk is bits 8k..8k+7 of w */
-		for (k = 0; k < chunk && len < max; k++, w >>= 8) {
-			u8 c = w;
-
-			if (dst)
-				dst[len] = c;
-			len++;
-			if (!c)
-				return len;
-		}
-	}
-	if (dst && len)
-		dst[len - 1] = '\0';
-	return len;
-}
-
-static nokprobe_inline u32 kpt_strlen(unsigned long addr, bool user)
-{
-	return kpt_str(NULL, addr, KPT_STR_MAX, user);
-}
-
-static nokprobe_inline u32 kpt_strcpy(char *dst, unsigned long addr,
-				      u32 room, bool user)
-{
-	return kpt_str(dst, addr, min_t(u32, room, KPT_STR_MAX), user);
-}
-
-/* "sym+off/size [mod]" of v into dst (NULL: only measure), with its NUL. */
-static noinline u32 kpt_symstr(char *dst, unsigned long v, u32 room)
-{
-	char buf[KSYM_SYMBOL_LEN];
-	u32 n = sprint_symbol(buf, v) + 1;
-
-	if (!dst)
-		return n;
-	n = min(n, room);
-	if (n) {
-		memcpy(dst, buf, n);
-		dst[n - 1] = '\0';
-	}
-	return n;
-}
-NOKPROBE_SYMBOL(kpt_symstr);
-
-/* Pass 1: bytes the strings of this hit take (bounded by the record). */
-u32 kpt_typed_dyn_size(struct kpt_probe *p, struct pt_regs *regs)
-{
-	bool mem_ok = kpt_mem_allowed();
-	u32 total = 0;
-	unsigned int i, j;
-
-	for (i = 0; i < p->nargs; i++) {
-		const struct kpt_targ *a = &p->targs[i];
-		bool ustr = a->flags & KPT_CA_USTR;
-		unsigned long v, ptr;
-
-		if (a->store < KPT_ST_STRING)
-			continue;
-		if (!kpt_eval(p, &p->args[i], regs, mem_ok, &v, true))
-			continue;
-		switch (a->store) {
-		case KPT_ST_STRING:
-			if (mem_ok || !(a->flags & KPT_CA_MEM))
-				total += kpt_strlen(v + a->off, ustr);
-			break;
-		case KPT_ST_STRARR:
-			for (j = 0; mem_ok && j < a->count; j++) {
-				if (kpt_read_word(&ptr, v + a->off + j * sizeof(ptr),
-					     sizeof(ptr),
-					     a->flags & KPT_CA_UMEM))
-					total += kpt_strlen(ptr, ustr);
-			}
-			break;
-		case KPT_ST_SYMSTR:
-			total += kpt_symstr(NULL, v, 0);
-			break;
-		}
-	}
-	return min_t(u32, total, KPT_TYPED_REC_MAX - p->rec_size);
-}
-NOKPROBE_SYMBOL(kpt_typed_dyn_size);
-
-static nokprobe_inline void kpt_put(u8 *dst, unsigned long v,
-				    unsigned int size)
-{
-	switch (size) {
-	case 1:
-		*dst = v;
-		break;
-	case 2:
-		put_unaligned((u16)v, (u16 *)dst);
-		break;
-	case 4:
-		put_unaligned((u32)v, (u32 *)dst);
-		break;
-	default:
-		put_unaligned((u64)v, (u64 *)dst);
-		break;
-	}
-}
-
-static nokprobe_inline u32 kpt_put_str(u8 *rec, u8 *field, u8 *dyn, u32 n)
-{
-	put_unaligned((n << 16) | (u32)(dyn - rec), (u32 *)field);
-	return n;
-}
-
-/* Pass 2: the header and every argument into rec (size bytes reserved). */
-void kpt_typed_store(struct kpt_probe *p, void *rec, u32 size,
-		     struct pt_regs *regs, struct kretprobe_instance *ri)
-{
-	bool mem_ok = !p->has_mem || kpt_mem_allowed();
-	u8 *base = rec, *dyn = base + p->rec_size, *end = base + size;
-	unsigned int i, j;
-
-	if (ri) {
-		struct kpt_typed_return_rec *r = rec;
-
-		r->func = (unsigned long)p->rp.kp.addr;
-		r->ret_ip = instruction_pointer(regs);
-	} else {
-		struct kpt_typed_entry_rec *r = rec;
-
-		r->ip = (unsigned long)p->rp.kp.addr;
-	}
-	for (i = 0; i < p->nargs; i++) {
-		const struct kpt_carg *ca = &p->args[i];
-		const struct kpt_targ *a = &p->targs[i];
-		bool ustr = a->flags & KPT_CA_USTR;
-		u8 *field = base + a->offset;
-		unsigned long v = 0, e, ptr;
-		bool ok = kpt_eval(p, ca, regs, mem_ok, &v, true);
-		u32 n;
-
-		switch (a->store) {
-		case KPT_ST_VAL:
-			kpt_put(field, ok ? kpt_convert(ca, v) : KPT_FAULT_VALUE,
-				ca->size);
-			break;
-		case KPT_ST_ARRAY:
-			for (j = 0; j < a->count; j++, field += ca->size) {
-				e = 0;
-				if (ok && kpt_read_word(&e, v + a->off + j * ca->size,
-						   ca->size,
-						   a->flags & KPT_CA_UMEM))
-					e = kpt_convert(ca, e);
-				else
-					e = KPT_FAULT_VALUE;
-				kpt_put(field, e, ca->size);
-			}
-			break;
-		case KPT_ST_STRING:
-			if (!mem_ok && (a->flags & KPT_CA_MEM))
-				ok = false;
-			n = ok ? kpt_strcpy(dyn, v + a->off, end - dyn, ustr) : 0;
-			dyn += kpt_put_str(base, field, dyn, n);
-			break;
-		case KPT_ST_STRARR:
-			for (j = 0; j < a->count; j++, field += sizeof(u32)) {
-				n = 0;
-				if (ok && mem_ok &&
-				    kpt_read_word(&ptr, v + a->off + j * sizeof(ptr),
-					     sizeof(ptr),
-					     a->flags & KPT_CA_UMEM))
-					n = kpt_strcpy(dyn, ptr, end - dyn,
-						       ustr);
-				dyn += kpt_put_str(base, field, dyn, n);
-			}
-			break;
-		case KPT_ST_SYMSTR:
-			n = ok ? kpt_symstr(dyn, v, end - dyn) : 0;
-			dyn += kpt_put_str(base, field, dyn, n);
-			break;
-		}
-	}
-}
-NOKPROBE_SYMBOL(kpt_typed_store);
-
-#define KPT_CAPTURE_MAX	8
-
-/* The selftest's probes: the values go to p->capture, not to the trace. */
-void kpt_probe_capture(struct kpt_probe *p, struct pt_regs *regs,
-		       struct kretprobe_instance *ri)
-{
-	unsigned long vals[KPT_CAPTURE_MAX];
-
-	if (p->nargs > KPT_CAPTURE_MAX || p->today)
-		return;
-	kpt_fetch_vals(p, regs, vals, p->nargs);
-	p->capture(p, vals, (unsigned long)p->rp.kp.addr,
-		   ri ? instruction_pointer(regs) : 0);
-}
-NOKPROBE_SYMBOL(kpt_probe_capture);
-
 /* ---- definition time ---------------------------------------------------- */
-
-/* Byte offset of whitespace-separated token N of LINE (0 = "p:..."). */
-size_t kpt_token_pos(const char *line, size_t len, unsigned int n)
-{
-	size_t i = 0;
-
-	for (;;) {
-		while (i < len && isspace(line[i]))
-			i++;
-		if (!n-- || i >= len)
-			return i;
-		while (i < len && !isspace(line[i]))
-			i++;
-	}
-}
-
-static const u8 kpt_arg_regs[KPT_REGS_NR_ARG_REGS] = {
-	KPT_REG_DI, KPT_REG_SI, KPT_REG_DX, KPT_REG_CX, KPT_REG_R8, KPT_REG_R9,
-};
 
 static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			   unsigned int idx, unsigned int *nops,
-			   const char *line, size_t len, struct kpt_err *e)
+			   struct kpt_err *e)
 {
 	const struct kpt_probe_arg *da = &def->args[idx];
 	struct kpt_carg *a = &p->args[idx];
-	size_t pos = kpt_token_pos(line, len, idx + 2);
+	size_t pos = da->pos;
 	unsigned int i;
 
 	if (!da->nops || da->nops > KPT_MAX_OPS)
-		return kpt_err_set(e, -EINVAL, pos, "empty fetch program");
+		return kpt_error(e, KPT_ERR_EMPTY_FETCH, pos);
 
 	a->first = *nops;
 	a->nops = da->nops;
@@ -318,10 +56,9 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 		switch (fo->op) {
 		case KPT_FOP_REG:
 			if (fo->val < 0 || fo->val >= KPT_REG_NR)
-				return kpt_err_set(e, -EINVAL, pos,
-						   "bad register");
+				return kpt_error(e, KPT_ERR_BAD_REGISTER, pos);
 			op->op = KPT_COP_REG;
-			op->val = fo->val * 8;
+			op->val = kpt_regs_offset(fo->val);
 			break;
 		case KPT_FOP_STACK:
 			op->op = KPT_COP_STACK;
@@ -329,23 +66,22 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			break;
 		case KPT_FOP_STACK_ADDR:
 			op->op = KPT_COP_REG;
-			op->val = offsetof(struct pt_regs, sp);
+			op->val = kpt_regs_offset(KPT_REG_SP);
 			break;
 		case KPT_FOP_ARG:
-			if (fo->val < KPT_REGS_NR_ARG_REGS) {
+			if (kpt_arg_reg_slot(fo->val) >= 0) {
 				op->op = KPT_COP_REG;
-				op->val = kpt_arg_regs[fo->val] * 8;
+				op->val = kpt_regs_offset(kpt_arg_reg_slot(fo->val));
 			} else {
 				/* s0 is the return address at the entry */
 				op->op = KPT_COP_STACK;
-				op->val = fo->val - KPT_REGS_NR_ARG_REGS + 1;
+				op->val = fo->val - KPT_NR_ARG_REGS + 1;
 			}
 			break;
 		case KPT_FOP_RETVAL:
 		case KPT_FOP_RETADDR:
 			if (!p->is_return)
-				return kpt_err_set(e, -EINVAL, pos,
-						   "rv/ra are only for return probes");
+				return kpt_error(e, KPT_ERR_RET_ONLY, pos);
 			/*
 			 * regs_return_value() is ax.  The return address:
 			 * rethook has set regs->ip to the true one; the
@@ -354,9 +90,8 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			 * function.
 			 */
 			op->op = KPT_COP_REG;
-			op->val = fo->op == KPT_FOP_RETVAL ?
-				  offsetof(struct pt_regs, ax) :
-				  offsetof(struct pt_regs, ip);
+			op->val = kpt_regs_offset(fo->op == KPT_FOP_RETVAL ?
+						  KPT_REG_AX : KPT_REG_IP);
 			break;
 		case KPT_FOP_IMM:
 			op->op = KPT_COP_IMM;
@@ -382,8 +117,7 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 		case KPT_FOP_DEREF:
 		case KPT_FOP_UDEREF:
 			if (!i)
-				return kpt_err_set(e, -EINVAL, pos,
-						   "bad fetch program");
+				return kpt_error(e, KPT_ERR_BAD_FETCH_PROG, pos);
 			op->op = fo->op == KPT_FOP_DEREF ? KPT_COP_DEREF :
 							   KPT_COP_UDEREF;
 			op->val = fo->val;
@@ -392,15 +126,14 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			p->has_mem = true;
 			break;
 		default:
-			return kpt_err_set(e, -EINVAL, pos,
-					   "this fetch argument is not supported by kprobetrace");
+			return kpt_error(e, KPT_ERR_FETCH_UNSUPPORTED, pos);
 		}
 		if (i && op->op != KPT_COP_DEREF && op->op != KPT_COP_UDEREF)
-			return kpt_err_set(e, -EINVAL, pos, "bad fetch program");
+			return kpt_error(e, KPT_ERR_BAD_FETCH_PROG, pos);
 	}
 	*nops += da->nops;
-	if (p->today) {
-		int ret = kpt_typed_compile(p, def, idx, pos, e);
+	if (p->fmt->compile_arg) {
+		int ret = p->fmt->compile_arg(p, def, idx, e);
 
 		if (ret)
 			return ret;
@@ -434,8 +167,8 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
  * module is not loaded; found_mod (MODULE_NAME_LEN bytes or NULL) gets the
  * module SYM was found in ("" for vmlinux).
  */
-static int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e,
-			    size_t pos, char *found_mod)
+int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
+		     char *found_mod)
 {
 	const struct kpt_probe_def *def = p->def;
 	unsigned long addr;
@@ -461,8 +194,7 @@ static int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e,
 		return ret;
 	/* SYM-offs is the seed's syntax; the kernel's tracer refuses it */
 	if (def->offset < 0 && p->today)
-		return kpt_err_set(e, -EINVAL, pos,
-				   "Invalid probe address: a negative offset is the seed's syntax, not today's");
+		return kpt_error(e, KPT_ERR_NEG_OFFSET_TODAY, pos);
 	if (def->offset) {
 		unsigned long size = 0, off = 0;
 
@@ -474,8 +206,7 @@ static int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e,
 		if (def->offset > 0 &&
 		    (!kpt_ksyms.lookup_size_offset(addr, &size, &off) ||
 		     off != 0 || def->offset > size))
-			return kpt_err_set(e, -EINVAL, pos,
-					   "offset +0x%llx is past the end of %s (size 0x%lx)",
+			return kpt_error(e, KPT_ERR_OFFSET_PAST_END, pos,
 					   (unsigned long long)def->offset,
 					   kpt_def_str(def, def->symbol), size);
 		addr += def->offset;
@@ -494,10 +225,9 @@ check:
 }
 
 struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
-				   const char *line, size_t len,
 				   struct kpt_err *e)
 {
-	size_t pos_loc = kpt_token_pos(line, len, 1);
+	size_t pos_loc = def->loc_pos;
 	unsigned int i, nops = 0, total_ops = 0;
 	char found_mod[MODULE_NAME_LEN] = "";
 	unsigned int lopts;
@@ -505,14 +235,6 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	size_t need;
 	int ret;
 
-	if (strcmp(def->group, KPT_DEFAULT_GROUP)) {
-		const char *colon = memchr(line, ':', len);
-
-		ret = kpt_event_group_check(def->group, e,
-					    colon ? colon + 1 - line : 0);
-		if (ret)
-			return ERR_PTR(ret);
-	}
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)
 		goto nomem;
@@ -523,7 +245,7 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	list_add(&p->sib, &p->sibs);
 	p->is_return = def->kind == KPT_PROBE_RETURN;
 	p->nargs = def->nargs;
-	/* which format: see kpt_types.c */
+	/* which format: see kpt_fmt_today.c */
 	p->today = def->syntax == KPT_SYNTAX_TODAY ||
 		   (def->syntax == KPT_SYNTAX_EITHER &&
 		    READ_ONCE(kpt_either_today));
@@ -531,6 +253,7 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 		if (def->args[i].type != KPT_T_DEFAULT ||
 		    def->args[i].array_len)
 			p->today = true;
+	p->fmt = p->today ? &kpt_fmt_today : &kpt_fmt_seed;
 	p->def = kvmalloc(kpt_probe_def_compact_size(def), GFP_KERNEL);
 	if (!p->def)
 		goto nomem;
@@ -568,8 +291,7 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 
 	/* where */
 	if (p->is_return && def->loc == KPT_LOC_SYMBOL && def->offset) {
-		kpt_err_set(e, -EINVAL, pos_loc,
-			    "a return probe takes no offset");
+		kpt_error(e, KPT_ERR_RETPROBE_OFFSET, pos_loc);
 		goto fail;
 	}
 	if (def->loc == KPT_LOC_SYMBOL && def->module &&
@@ -583,9 +305,8 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 		goto fail;
 	if (ret > 0) {
 		/* as the kernel's tracer: armed when the module loads */
-		kpt_err_set(e, 0, pos_loc,
-			    "note: module %s is not loaded: the probe is armed when it loads",
-			    p->modname);
+		kpt_note(e, KPT_ERR_NOTE_MOD_NOT_LOADED, pos_loc,
+			     p->modname);
 	} else if (!p->modname && found_mod[0]) {
 		/* SYM found in a module: armed again if it reloads */
 		p->modname = kstrdup(found_mod, GFP_KERNEL);
@@ -594,31 +315,24 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	}
 
 	for (i = 0; i < def->nargs; i++) {
-		ret = kpt_compile_arg(p, def, i, &nops, line, len, e);
+		ret = kpt_compile_arg(p, def, i, &nops, e);
 		if (ret)
 			goto fail;
 	}
-	if (p->today) {
-		ret = kpt_typed_layout(p, def, e);
-		if (ret)
-			goto fail;
-		return p;
-	}
-	p->rec_size = p->is_return ?
-		struct_size((struct kpt_return_rec *)NULL, args, p->nargs) :
-		struct_size((struct kpt_entry_rec *)NULL, args, p->nargs);
+	ret = p->fmt->size(p, def, e);
+	if (ret)
+		goto fail;
 	return p;
 
 nomem:
-	kpt_err_set(e, -ENOMEM, 0, "out of memory");
+	kpt_error(e, KPT_ERR_NOMEM, 0);
 fail:
 	kpt_probe_free(p);
 	return ERR_PTR(e->err);
 }
 
 /* Register the kprobe at p->addr, armed or not (event_mutex held if armed) */
-static int kpt_probe_do_register(struct kpt_probe *p, struct kpt_err *e,
-				 bool armed)
+int kpt_probe_register_at(struct kpt_probe *p, struct kpt_err *e, bool armed)
 {
 	int ret;
 
@@ -649,8 +363,7 @@ static int kpt_probe_do_register(struct kpt_probe *p, struct kpt_err *e,
 			why = ": the address cannot be probed (blacklisted or not text)";
 		else if (ret == -EBUSY || ret == -EEXIST)
 			why = ": the address is busy";
-		return kpt_err_set(e, ret, 0,
-				   "cannot register the %s (error %d)%s",
+		return kpt_error_with(e, KPT_ERR_REGISTER_FAILED, ret, 0,
 				   p->is_return ? "kretprobe" : "kprobe",
 				   ret, why);
 	}
@@ -661,7 +374,7 @@ static int kpt_probe_do_register(struct kpt_probe *p, struct kpt_err *e,
 /*
  * Register a new probe, disabled: the probe is armed only while its event
  * is enabled (kpt_event.c).  A probe whose module is not loaded stays
- * unregistered (kpt_probe_module_coming() registers it); this looks again,
+ * unregistered (kpt_modnotify.c registers it); this looks again,
  * under kpt_mutex, in case the module came since kpt_probe_create().
  */
 int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e)
@@ -673,7 +386,7 @@ int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e)
 		if (ret)
 			return ret > 0 ? 0 : ret;
 	}
-	return kpt_probe_do_register(p, e, false);
+	return kpt_probe_register_at(p, e, false);
 }
 
 /*
@@ -704,142 +417,6 @@ int kpt_probe_set_armed(struct kpt_probe *ev, bool on)
 	if (!on)
 		ev->disarm_gp = get_state_synchronize_rcu();
 	return 0;
-}
-
-/* ---- modules coming and going ------------------------------------------ */
-
-static void kpt_probe_arm_log(struct kpt_probe *p, struct kpt_err *e,
-			      const char *modname)
-{
-	char msg[sizeof(e->msg)];
-
-	strscpy(msg, e->msg, sizeof(msg));
-	snprintf(e->msg, sizeof(e->msg), "cannot arm event %s/%s in module %s: %s",
-		 kpt_probe_group(p), kpt_probe_name(p), modname, msg);
-	e->pos = kpt_token_pos(p->listing, strlen(p->listing), 1);
-	kpt_errlog_add(0, p->listing, strlen(p->listing), e);
-	pr_warn("%s\n", e->msg);
-}
-
-/*
- * Module mod is coming (its init function has not run yet): register the
- * probes waiting for it, armed if their event is enabled.  (kpt_mutex held)
- */
-static void kpt_probe_module_coming(struct module *mod)
-{
-	struct kpt_probe *p;
-	struct kpt_err e;
-	int ret;
-
-	list_for_each_entry(p, &kpt_probes, list) {
-		if (p->registered || p->detached || !p->modname ||
-		    strcmp(p->modname, mod->name))
-			continue;
-		memset(&e, 0, sizeof(e));
-		ret = kpt_probe_locate(p, &e, 0, NULL);
-		if (!ret) {
-			mutex_lock(kpt_ksyms.event_mutex);
-			ret = kpt_probe_do_register(p, &e,
-						    kpt_probe_used(p->ev));
-			mutex_unlock(kpt_ksyms.event_mutex);
-		}
-		if (ret < 0) {
-			p->addr = 0;
-			kpt_probe_arm_log(p, &e, mod->name);
-		}
-	}
-}
-
-/*
- * Module mod is going (its exit function has run): unregister the probes
- * in its text, whose kprobes the kprobe core marks gone.  The events stay;
- * probes on a module symbol are registered again if it comes back.
- * (kpt_mutex held)
- */
-static bool kpt_probe_in_module(struct kpt_probe *p, struct module *mod)
-{
-	/* an init-text probe's address is no longer within_module() */
-	return p->registered &&
-	       (within_module(p->addr, mod) ||
-		(p->modname && !strcmp(p->modname, mod->name)));
-}
-
-static void kpt_probe_module_going(struct module *mod)
-{
-	struct kpt_probe *p, **ps;
-	unsigned int n = 0, i;
-
-	list_for_each_entry(p, &kpt_probes, list)
-		if (kpt_probe_in_module(p, mod))
-			n++;
-	if (!n)
-		return;
-	ps = kcalloc(n, sizeof(*ps), GFP_KERNEL);
-	n = 0;
-	list_for_each_entry(p, &kpt_probes, list) {
-		if (!kpt_probe_in_module(p, mod))
-			continue;
-		if (ps) {
-			ps[n++] = p;
-			continue;
-		}
-		mutex_lock(kpt_ksyms.event_mutex);
-		kpt_probe_unregister_many(&p, 1);
-		mutex_unlock(kpt_ksyms.event_mutex);
-		p->addr = 0;
-	}
-	if (!ps)
-		return;
-	mutex_lock(kpt_ksyms.event_mutex);
-	kpt_probe_unregister_many(ps, n);
-	mutex_unlock(kpt_ksyms.event_mutex);
-	for (i = 0; i < n; i++)
-		ps[i]->addr = 0;
-	kfree(ps);
-}
-
-static int kpt_probe_module_notify(struct notifier_block *nb,
-				   unsigned long val, void *data)
-{
-	if (val != MODULE_STATE_COMING && val != MODULE_STATE_GOING)
-		return NOTIFY_DONE;
-	mutex_lock(&kpt_mutex);
-	if (val == MODULE_STATE_COMING)
-		kpt_probe_module_coming(data);
-	else
-		kpt_probe_module_going(data);
-	mutex_unlock(&kpt_mutex);
-	return NOTIFY_DONE;
-}
-
-/*
- * After the kprobe core's notifier (priority 0: the module's kprobe
- * blacklist is in place when we register) and jump_label's (1: its
- * jump sites are known, so that kprobes refuses them).
- */
-static struct notifier_block kpt_probe_module_nb = {
-	.notifier_call = kpt_probe_module_notify,
-	.priority = -1,
-};
-
-unsigned long kpt_kaddr_min;
-
-int kpt_probe_init(void)
-{
-	unsigned int bits = boot_cpu_data.x86_virt_bits;
-
-	/* the lowest canonical kernel address (kpt_fetch.h) */
-	kpt_kaddr_min = TASK_SIZE_MAX + PAGE_SIZE;
-	if (bits > 1 && bits < BITS_PER_LONG)
-		kpt_kaddr_min = max(kpt_kaddr_min, -(1UL << (bits - 1)));
-	else
-		kpt_kaddr_min = ULONG_MAX;	/* never: refuse every read */
-	return register_module_notifier(&kpt_probe_module_nb);
-}
-
-void kpt_probe_exit(void)
-{
-	unregister_module_notifier(&kpt_probe_module_nb);
 }
 
 /* Unregister many probes with one batch (one RCU grace period). */
@@ -887,7 +464,7 @@ void kpt_probe_free(struct kpt_probe *p)
 	kfree(p->modname);
 	kvfree(p->print_fmt);
 	if (p->pdesc_owned)
-		kpt_pdesc_free(p->pdesc);
+		p->fmt->desc_free(p->pdesc);
 	kfree(p->field_names);
 	kfree(p->listing);
 	kfree(p->ops);

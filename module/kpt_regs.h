@@ -1,83 +1,68 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * pt_regs register and stack access (seed patch 005) as the module's own
- * small library, on the shared register table (common/kpt_regs_table.h).
- * The accessors the hit path uses are inline here and safe in kprobe
- * context: no locks, no allocation, faulting reads are caught.
+ * pt_regs access (seed patch 005) on the one register table,
+ * common/kpt_regs_table.h (names <-> slots, the argument registers), which
+ * the parser and the command share.  Compiling a fetch argument turns a
+ * slot into a byte offset here; the hit path (kpt_fetch.h) reads a
+ * register or a kernel stack entry here.  No lock, no allocation; a stack
+ * read goes through the hit path's faulting-safe kernel read.
+ *
+ * Offers: kpt_regs_offset(), kpt_regs_get_register(),
+ * kpt_regs_within_kernel_stack().  Touches nothing but struct pt_regs.
  */
 #ifndef KPT_REGS_H
 #define KPT_REGS_H
 
+#include <linux/build_bug.h>
 #include <linux/kprobes.h>
 #include <linux/ptrace.h>
 #include <linux/sched/task_stack.h>
-#include <linux/uaccess.h>
+#include "kpt_regs_table.h"
 
-/* Byte offset in struct pt_regs of register NAME ("ax", "rax", ...). */
-int kpt_regs_query_register_offset(const char *name);
-/* Canonical name of the register at byte OFFSET, NULL if none. */
-const char *kpt_regs_query_register_name(unsigned int offset);
-/* Run the library's unit tests; 0 or a negative errno (logged). */
-int kpt_regs_selftest(void);
+#define KPT_CHECK_SLOT(slot, field) \
+	BUILD_BUG_ON((slot) * sizeof(long) != offsetof(struct pt_regs, field))
 
-#define KPT_REGS_MAX_OFFSET	(offsetof(struct pt_regs, ss))
-
-/* Value of the register at byte OFFSET (0 if out of range). */
-static nokprobe_inline unsigned long
-kpt_regs_get_register(struct pt_regs *regs, unsigned int offset)
+/* Byte offset in struct pt_regs of a register slot (< KPT_REG_NR). */
+static inline unsigned int kpt_regs_offset(unsigned int slot)
 {
-	if (unlikely(offset > KPT_REGS_MAX_OFFSET || (offset & 7)))
-		return 0;
-	return *(unsigned long *)((unsigned long)regs + offset);
+	/* the shared table's slots are this kernel's struct pt_regs */
+	KPT_CHECK_SLOT(KPT_REG_R15, r15);
+	KPT_CHECK_SLOT(KPT_REG_R14, r14);
+	KPT_CHECK_SLOT(KPT_REG_R13, r13);
+	KPT_CHECK_SLOT(KPT_REG_R12, r12);
+	KPT_CHECK_SLOT(KPT_REG_BP, bp);
+	KPT_CHECK_SLOT(KPT_REG_BX, bx);
+	KPT_CHECK_SLOT(KPT_REG_R11, r11);
+	KPT_CHECK_SLOT(KPT_REG_R10, r10);
+	KPT_CHECK_SLOT(KPT_REG_R9, r9);
+	KPT_CHECK_SLOT(KPT_REG_R8, r8);
+	KPT_CHECK_SLOT(KPT_REG_AX, ax);
+	KPT_CHECK_SLOT(KPT_REG_CX, cx);
+	KPT_CHECK_SLOT(KPT_REG_DX, dx);
+	KPT_CHECK_SLOT(KPT_REG_SI, si);
+	KPT_CHECK_SLOT(KPT_REG_DI, di);
+	KPT_CHECK_SLOT(KPT_REG_ORIG_AX, orig_ax);
+	KPT_CHECK_SLOT(KPT_REG_IP, ip);
+	KPT_CHECK_SLOT(KPT_REG_CS, cs);
+	KPT_CHECK_SLOT(KPT_REG_FLAGS, flags);
+	KPT_CHECK_SLOT(KPT_REG_SP, sp);
+	KPT_CHECK_SLOT(KPT_REG_SS, ss);
+	BUILD_BUG_ON(KPT_REG_NR * sizeof(long) != sizeof(struct pt_regs));
+	return slot * sizeof(long);
 }
 
-/* Is ADDR on the same kernel stack as the one REGS were saved on? */
+/* The register at byte offset off (a kpt_regs_offset(): not checked). */
+static nokprobe_inline unsigned long
+kpt_regs_get_register(struct pt_regs *regs, unsigned long off)
+{
+	return *(unsigned long *)((unsigned long)regs + off);
+}
+
+/* Is addr on the kernel stack regs were saved on? */
 static nokprobe_inline bool
 kpt_regs_within_kernel_stack(struct pt_regs *regs, unsigned long addr)
 {
-	return (addr & ~(THREAD_SIZE - 1)) ==
-	       (kernel_stack_pointer(regs) & ~(THREAD_SIZE - 1));
-}
-
-/*
- * Nth entry of the kernel stack (N >= 0; s0 is the word at the stack
- * pointer).  Returns false, leaving *val alone, if the entry is outside
- * the stack or cannot be read.
- */
-static nokprobe_inline bool
-kpt_regs_get_kernel_stack_nth(struct pt_regs *regs, unsigned int n,
-			      unsigned long *val)
-{
-	unsigned long addr = kernel_stack_pointer(regs) +
-			     (unsigned long)n * sizeof(unsigned long);
-
-	if (!kpt_regs_within_kernel_stack(regs, addr))
-		return false;
-	return !copy_from_kernel_nofault(val, (void *)addr, sizeof(*val));
-}
-
-/*
- * Nth function argument (N >= 0) at a function's entry, by the x86-64
- * SysV convention: di si dx cx r8 r9, then the stack above the return
- * address (a6 = s1, a7 = s2, ...).
- */
-#define KPT_REGS_NR_ARG_REGS	6
-static nokprobe_inline bool
-kpt_regs_get_argument_nth(struct pt_regs *regs, unsigned int n,
-			  unsigned long *val)
-{
-	static const unsigned char offs[KPT_REGS_NR_ARG_REGS] = {
-		offsetof(struct pt_regs, di), offsetof(struct pt_regs, si),
-		offsetof(struct pt_regs, dx), offsetof(struct pt_regs, cx),
-		offsetof(struct pt_regs, r8), offsetof(struct pt_regs, r9),
-	};
-
-	if (n < KPT_REGS_NR_ARG_REGS) {
-		*val = kpt_regs_get_register(regs, offs[n]);
-		return true;
-	}
-	return kpt_regs_get_kernel_stack_nth(regs, n - KPT_REGS_NR_ARG_REGS + 1,
-					     val);
+	return !((addr ^ kernel_stack_pointer(regs)) & ~(THREAD_SIZE - 1));
 }
 
 #endif /* KPT_REGS_H */

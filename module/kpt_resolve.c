@@ -5,13 +5,16 @@
  * a non-unique symbol is refused and its candidates are listed.
  * kpt_check_probe_addr() then says why a probe address is refused, before
  * register_kprobe() would refuse it with a bare EINVAL.
+ *
+ * May touch: kallsyms, the module list (kpt_ksyms.h).  Offers:
+ * kpt_resolve.h.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include "kpt_ksyms.h"
-#include "kpt_probe.h"
+#include "kpt_resolve.h"
 
 #define KPT_MAX_CANDIDATES	8
 
@@ -76,7 +79,7 @@ int kpt_resolve_symbol_mod(const char *mod, const char *sym,
 
 	s = kzalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
-		return kpt_err_set(e, -ENOMEM, pos, "out of memory");
+		return kpt_error(e, KPT_ERR_NOMEM, pos);
 	s->mod = mod;
 	s->name = sym;
 	if (!mod || !strcmp(mod, "vmlinux"))
@@ -85,11 +88,10 @@ int kpt_resolve_symbol_mod(const char *mod, const char *sym,
 		kpt_ksyms.module_on_each_symbol(kpt_module_match, s);
 
 	if (!s->count) {
-		ret = kpt_err_set(e, -ENOENT, pos, "unknown symbol %s%s%s",
+		ret = kpt_error(e, KPT_ERR_UNKNOWN_SYMBOL, pos,
 				  mod ? mod : "", mod ? ":" : "", sym);
 	} else if (s->count > 1) {
-		ret = kpt_err_set(e, -EADDRNOTAVAIL, pos,
-				  "symbol %s is not unique (%u candidates)",
+		ret = kpt_error(e, KPT_ERR_SYMBOL_NOT_UNIQUE, pos,
 				  sym, s->count);
 		for (i = 0; i < min_t(unsigned int, s->count,
 				      KPT_MAX_CANDIDATES); i++)
@@ -118,6 +120,17 @@ int kpt_resolve_symbol(const char *mod, const char *sym, unsigned long *addr,
 }
 
 /*
+ * The one function of kprobetrace that may be probed: the load-time
+ * selftest's target (kpt_selftest.c).
+ */
+noinline long kpt_selftest_target(long a0, long a1, long a2, long a3,
+				  long a4, long a5)
+{
+	barrier();
+	return a0 + a1 + a2 + a3 + a4 + a5;
+}
+
+/*
  * Can a probe go at ADDR?  kprobetrace's own code never (but for the entry
  * of the load-time selftest's target): a probe there would recurse through
  * our handlers, or sit in the code that removes it.  (register_kprobe()
@@ -135,16 +148,13 @@ int kpt_check_probe_addr(unsigned long addr, struct kpt_err *e, size_t pos)
 	      addr != (unsigned long)kpt_selftest_target;
 	preempt_enable();
 	if (own)
-		return kpt_err_set(e, -EINVAL, pos,
-				   "kprobetrace cannot probe itself (%pS)",
+		return kpt_error(e, KPT_ERR_PROBE_ITSELF, pos,
 				   (void *)addr);
 	if (!kpt_ksyms.kernel_text_address(addr))
-		return kpt_err_set(e, -EINVAL, pos,
-				   "0x%lx (%pS) is not kernel text: data, user space or not mapped",
+		return kpt_error(e, KPT_ERR_NOT_TEXT, pos,
 				   addr, (void *)addr);
 	if (kpt_ksyms.within_kprobe_blacklist(addr))
-		return kpt_err_set(e, -EINVAL, pos,
-				   "%pS is blacklisted for kprobes (see kprobes/blacklist in debugfs)",
+		return kpt_error(e, KPT_ERR_BLACKLISTED, pos,
 				   (void *)addr);
 	return 0;
 }

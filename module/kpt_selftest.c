@@ -1,35 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Load-time selftest (module parameter selftest=1, the default), like the
- * seed's: an entry probe with a0..a5 and a return probe with "ra rv" on a
- * six-argument function of this module, defined through the same parser
- * and compiler as kprobe_events lines; the function is called once and
- * the values the probes fetched and their hit counts are checked.  The
- * probes deliver their values to a capture hook instead of the trace, so
- * the selftest leaves no trace and no event behind.  A mismatch fails the
- * load.  The pt_regs library's unit tests run first.
+ * seed's, through the product's own paths only: an entry probe with
+ * a0..a5 and a return probe with "ra rv" on a six-argument function of
+ * this module are defined by the write transaction (the lines a write to
+ * kprobe_events would carry), armed as an enabled event arms them, hit
+ * once by a call, counted as kprobe_profile counts them, and deleted by
+ * the write transaction again.  The events are created disabled and armed
+ * without a trace instance, so the selftest leaves no record, no event and
+ * no probe behind.  The values the probes fetch are checked by the guest
+ * tests (tracer-fetch), which read them from the trace.  A failure fails
+ * the load; on a locked-down kernel, which takes no new probes, it is
+ * skipped.
+ *
+ * May touch: kpt_control_apply(), the probe list under kpt_mutex, the
+ * probe room's arming and hit counts.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/compiler.h>
-#include <linux/slab.h>
-#include <linux/vmalloc.h>
+#include <linux/security.h>
+#include <linux/string.h>
+#include "kpt_ksyms.h"
 #include "kpt_probe.h"
-#include "kpt_regs.h"
+#include "kpt_resolve.h"
+#include "kpt_selftest.h"
+#include "kpt_write.h"
 
-static unsigned long kpt_st_vals[2][KPT_MAX_ARGS < 8 ? KPT_MAX_ARGS : 8];
-static unsigned long kpt_st_ip[2], kpt_st_ret_ip[2];
-static unsigned long kpt_st_expected_ra;
+#define KPT_ST_GROUP	"kpt_selftest"
 
-noinline long kpt_selftest_target(long a0, long a1, long a2, long a3,
-				  long a4, long a5)
-{
-	kpt_st_expected_ra = (unsigned long)__builtin_return_address(0);
-	barrier();
-	return a0 + a1 + a2 + a3 + a4 + a5;
-}
+static const char kpt_st_define[] =
+	"p:" KPT_ST_GROUP "/entry kpt_selftest_target a0 a1 a2 a3 a4 a5\n"
+	"r:" KPT_ST_GROUP "/return kpt_selftest_target ra rv\n";
+static const char kpt_st_delete[] =
+	"-:" KPT_ST_GROUP "/entry\n"
+	"-:" KPT_ST_GROUP "/return\n";
 
-/* One call site, so that both calls return to the same address. */
 static noinline unsigned long kpt_st_call(void)
 {
 	typeof(&kpt_selftest_target) fn = kpt_selftest_target;
@@ -41,45 +47,31 @@ static noinline unsigned long kpt_st_call(void)
 	return rv;
 }
 
-static void kpt_st_capture(struct kpt_probe *p, const unsigned long *vals,
-			   unsigned long ip, unsigned long ret_ip)
+/* The event's holder in our group (kpt_mutex held) */
+static struct kpt_probe *kpt_st_find(const char *event)
 {
-	int k = p->is_return;
+	struct kpt_probe *p;
 
-	memcpy(kpt_st_vals[k], vals, p->nargs * sizeof(*vals));
-	kpt_st_ip[k] = ip;
-	kpt_st_ret_ip[k] = ret_ip;
+	list_for_each_entry(p, &kpt_probes, list)
+		if (p->ev == p && !strcmp(kpt_probe_group(p), KPT_ST_GROUP) &&
+		    !strcmp(kpt_probe_name(p), event))
+			return p;
+	return NULL;
 }
 
-static struct kpt_probe *kpt_st_probe(const char *line)
+static int kpt_st_arm(struct kpt_probe *pe, struct kpt_probe *pr, bool on)
 {
-	struct kpt_parse_error perr;
-	struct kpt_probe_def *def;
-	struct kpt_probe *p;
-	struct kpt_err e = {};
+	int ret;
 
-	def = kvzalloc(sizeof(*def), GFP_KERNEL);
-	if (!def)
-		return ERR_PTR(-ENOMEM);
-	if (kpt_parse_probe(line, strlen(line), def, &perr)) {
-		pr_err("selftest: cannot parse '%s': %s\n", line,
-		       kpt_parse_strerror(perr.code));
-		kvfree(def);
-		return ERR_PTR(-EINVAL);
+	mutex_lock(kpt_ksyms.event_mutex);
+	ret = kpt_probe_set_armed(pe, on);
+	if (!ret) {
+		ret = kpt_probe_set_armed(pr, on);
+		if (ret)
+			kpt_probe_set_armed(pe, false);
 	}
-	p = kpt_probe_create(def, line, strlen(line), &e);
-	kvfree(def);
-	if (IS_ERR(p)) {
-		pr_err("selftest: '%s': %s\n", line, e.msg);
-		return p;
-	}
-	p->capture = kpt_st_capture;
-	if (kpt_probe_register(p, &e)) {
-		pr_err("selftest: '%s': cannot register: %s\n", line, e.msg);
-		kpt_probe_free(p);
-		return ERR_PTR(-EINVAL);
-	}
-	return p;
+	mutex_unlock(kpt_ksyms.event_mutex);
+	return ret;
 }
 
 static void kpt_st_expect(bool ok, const char *what, int *ret)
@@ -95,48 +87,48 @@ static void kpt_st_expect(bool ok, const char *what, int *ret)
 int kpt_selftest_run(void)
 {
 	struct kpt_probe *pe, *pr;
-	unsigned long rv, ra;
-	int ret, i;
+	unsigned long rv = 0;
+	int ret, del;
 
-	ret = kpt_regs_selftest();
-	if (ret)
-		return ret;
-
-	pe = kpt_st_probe("p:kpt_selftest_entry kpt_selftest_target a0 a1 a2 a3 a4 a5");
-	if (IS_ERR(pe))
-		return PTR_ERR(pe);
-	pr = kpt_st_probe("r:kpt_selftest_return kpt_selftest_target ra rv");
-	if (IS_ERR(pr)) {
-		kpt_probe_free(pe);
-		return PTR_ERR(pr);
+	/* a locked-down kernel takes no new probes: nothing to test */
+	if (security_locked_down(LOCKDOWN_KPROBES)) {
+		pr_info("selftest skipped: the kernel is locked down\n");
+		return 0;
 	}
-
-	/* unprobed first: the true return address (a kretprobe hides it) */
-	kpt_st_call();
-	ra = kpt_st_expected_ra;
-	ret = enable_kprobe(&pe->rp.kp) ?: enable_kprobe(&pr->rp.kp);
+	ret = kpt_control_apply(kpt_st_define, strlen(kpt_st_define), 1,
+				KPT_APPLY_DISABLED);
+	if (ret) {
+		pr_err("selftest: cannot define the probes: %d\n", ret);
+		return ret;
+	}
+	mutex_lock(&kpt_mutex);
+	pe = kpt_st_find("entry");
+	pr = kpt_st_find("return");
+	mutex_unlock(&kpt_mutex);
+	if (!pe || !pr) {
+		pr_err("selftest: the probes are not listed\n");
+		ret = -ENOENT;
+		goto out;
+	}
+	ret = kpt_st_arm(pe, pr, true);
 	if (ret) {
 		pr_err("selftest: cannot arm the probes: %d\n", ret);
 		goto out;
 	}
 	rv = kpt_st_call();
+	kpt_st_arm(pe, pr, false);
 
 	KPT_ST_EXPECT(kpt_probe_hits(pe) == 1);
 	KPT_ST_EXPECT(kpt_probe_hits(pr) == 1);
-	for (i = 0; i < 6; i++)
-		KPT_ST_EXPECT(kpt_st_vals[0][i] == 0x11 * (i + 1));
-	KPT_ST_EXPECT(kpt_st_ip[0] == (unsigned long)kpt_selftest_target);
-	KPT_ST_EXPECT(kpt_st_ip[1] == (unsigned long)kpt_selftest_target);
-	KPT_ST_EXPECT(kpt_st_vals[1][0] == ra);
-	KPT_ST_EXPECT(kpt_st_ret_ip[1] == ra);
-	KPT_ST_EXPECT(kpt_st_vals[1][1] == rv && rv == 0x165);
-
-	if (ret)
-		pr_err("selftest: ra %lx/%lx, want %lx; rv %lx\n",
-		       kpt_st_vals[1][0], kpt_st_ret_ip[1], ra, kpt_st_vals[1][1]);
+	KPT_ST_EXPECT(kpt_probe_misses(pe) == 0);
+	KPT_ST_EXPECT(kpt_probe_misses(pr) == 0);
+	KPT_ST_EXPECT(rv == 0x165);
 out:
-	kpt_probe_free(pe);
-	kpt_probe_free(pr);
+	del = kpt_control_apply(kpt_st_delete, strlen(kpt_st_delete), 1, 0);
+	if (del) {
+		pr_err("selftest: cannot delete the probes: %d\n", del);
+		ret = ret ?: del;
+	}
 	if (!ret)
 		pr_info("selftest passed (a0..a5, ra rv on kpt_selftest_target)\n");
 	return ret;

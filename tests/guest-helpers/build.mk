@@ -6,3 +6,10 @@ ALL_TARGETS += $(GUEST_HELPERS)
 $(BUILD)/guest-bin/%: tests/guest-helpers/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HOST) -static -o $@ $<
+
+# /proc/kcore is read by the kprobetrace command's reader, one source
+$(BUILD)/guest-bin/kpt-bench-site: tests/guest-helpers/kpt-bench-site.c \
+		tools/kprobetrace/kpt_kcore.c tools/kprobetrace/kpt_cmd.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HOST) -Itools/kprobetrace -static -o $@ \
+		tests/guest-helpers/kpt-bench-site.c tools/kprobetrace/kpt_kcore.c

@@ -4,7 +4,8 @@
  * instruction boundaries inside a function.
  *
  *   kpt-bench-site ADDR LEN      write LEN bytes at kernel address ADDR (hex),
- *                                read from /proc/kcore, to stdout (raw)
+ *                                read from /proc/kcore (the kprobetrace
+ *                                command's reader, kpt_kcore.c), to stdout
  *   kpt-bench-site -b ADDR LEN   print the offsets of the instruction
  *                                boundaries in [ADDR, ADDR+LEN), one a line
  *                                (only when built with our decoder,
@@ -12,43 +13,22 @@
  *                                bench.sh falls back to objdump)
  */
 #define _GNU_SOURCE
-#include <elf.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include "kpt_cmd.h"		/* kpt_kcore_read(): the command's reader */
 #ifdef KPT_HAVE_DECODER
 #include "kpt_insn.h"
 #endif
 
 static int read_kcore(unsigned long addr, unsigned char *buf, size_t len)
 {
-	Elf64_Ehdr eh;
-	int fd = open("/proc/kcore", O_RDONLY), i;
+	int r = kpt_kcore_read(addr, buf, len);
 
-	if (fd < 0 || pread(fd, &eh, sizeof(eh), 0) != sizeof(eh) ||
-	    memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64) {
-		fprintf(stderr, "kpt-bench-site: /proc/kcore: %s\n", strerror(errno));
-		return -1;
-	}
-	for (i = 0; i < eh.e_phnum; i++) {
-		Elf64_Phdr ph;
-
-		if (pread(fd, &ph, sizeof(ph), eh.e_phoff + (off_t)i * eh.e_phentsize) != sizeof(ph))
-			break;
-		if (ph.p_type != PT_LOAD || addr < ph.p_vaddr || addr + len > ph.p_vaddr + ph.p_filesz)
-			continue;
-		if (pread(fd, buf, len, ph.p_offset + (addr - ph.p_vaddr)) != (ssize_t)len) {
-			fprintf(stderr, "kpt-bench-site: reading %lx: %s\n", addr, strerror(errno));
-			return -1;
-		}
-		close(fd);
-		return 0;
-	}
-	fprintf(stderr, "kpt-bench-site: %lx not in /proc/kcore\n", addr);
-	return -1;
+	if (r)
+		fprintf(stderr, "kpt-bench-site: %lx+%zu from /proc/kcore: %s\n",
+			addr, len, strerror(-r));
+	return r;
 }
 
 int main(int argc, char **argv)

@@ -14,8 +14,7 @@ D=$TRACEFS/events/kprobetrace
 IN=/tmp/badinput.in
 
 # Table: WANT | OPTS | LOG | INPUT
-#   WANT   what kpt-write prints: "write: ENAME", "close: ENAME" (the last
-#          line without newline is applied at close), "open: ENAME"
+#   WANT   what kpt-write prints: "write: ENAME", "open: ENAME"
 #   OPTS   "-" or words: kpt-write options (-s N: N bytes per write(2)),
 #          gen=NAME (the input is made by gen_NAME, INPUT unused),
 #          file=NAME (write to $KPT/NAME or $D/NAME instead of kprobe_events)
@@ -62,7 +61,7 @@ write: EINVAL  | - | NUL byte in the line         | p:e1 kpt_test_ret\x00 a0\n
 write: EINVAL  | - | NUL byte in the line         | \x00\n
 write: EINVAL  | - | NUL byte in the line         | p:e1 kpt_test_six_args %di\x00\n
 write: EINVAL  | - | NUL byte in the line         | p:e1 kpt_test_ret # comment \x00 hidden\n
-write: EINVAL  | -s 1 | NUL byte in the line      | p:e1 kpt_test_ret\x00\n
+write: EINVAL  | -s 4 | Probe point               | p:e1 kpt_test_ret\x00\n
 # --- symbols and modules --------------------------------------------------------
 write: EINVAL  | - | Invalid symbol name          | p:e1 kpt_test_ret/x\n
 write: EINVAL  | - | Invalid symbol name          | p:e1 ../kpt_test_ret\n
@@ -145,7 +144,7 @@ write: EINVAL  | - | Unexpected characters after the fetch argument | p:e1 kpt_t
 write: E2BIG   | gen=deep15    | Dereference is nested too deeply |
 write: E2BIG   | gen=deep2000  | Argument expression is too long  |
 write: E2BIG   | gen=deep10000 | Line is too long                    |
-write: E2BIG   | gen=args129 -s 7 | Too many arguments            |
+write: E2BIG   | gen=args129 | Too many arguments            |
 write: EINVAL  | - | Unknown type is specified    | p:e1 kpt_test_ret %di:u128\n
 write: EINVAL  | - | Type is not specified        | p:e1 kpt_test_ret %di:\n
 write: EINVAL  | - | Invalid bitfield             | p:e1 kpt_test_ret %di:b65@0/64\n
@@ -179,10 +178,10 @@ write: EINVAL  | - | Event name is not specified  | -:\n
 write: EINVAL  | - | Group name must follow       | -:../keep1\n
 write: ENOENT  | gen=many | line 201: error: unknown symbol |
 # --- lines split across writes, lines without newline, huge writes ---------------
-write: ENOENT  | -s 3 | unknown symbol no_such_fn_split | p:e1 no_such_fn_split a0\n
-close: ENOENT  | -s 4 | unknown symbol no_such_fn_nonl  | p:e2 no_such_fn_nonl
-close: EINVAL  | -    | Invalid register name           | p:e1 kpt_test_ret %zz
-write: E2BIG   | gen=long9000 -s 1000 | line too long   |
+write: EINVAL  | -s 3 | Probe point                     | p:e1 no_such_fn_split a0\n
+write: ENOENT  | -    | unknown symbol no_such_fn_nonl  | p:e2 no_such_fn_nonl
+write: EINVAL  | -    | Invalid register name           | p:e1 kpt_test_ret %zz
+write: E2BIG   | gen=long9000 | line too long   |
 write: ENOENT  | gen=mib       | line 524281: error: unknown symbol no_such_mib |
 write: E2BIG   | gen=mibplus1  | at most 1048576 per write |
 write: E2BIG   | gen=mibline   | line too long   |
@@ -315,6 +314,47 @@ echo "bad inputs tried: $tried, mismatches: $bad"
 rows=$(printf '%s\n' "$TABLE" | grep -c '^[a-z]*: ')
 [ "$tried" = "$rows" ] || fail "only $tried of $rows rows ran"
 [ "$bad" = 0 ] || fail "$bad of $tried rows did not behave"
+
+# The same hostile lines as a shell writes them with printf, without the
+# newline: the line belongs to its write, which fails with the row's errno
+# (a line is never kept for a later write or close()).
+rm -f /tmp/badinput.nonl /tmp/badinput.nonl.tried
+printf "%s\n" "$TABLE" | while IFS='|' read -r want opts logtxt input; do
+	want=$(trim "$want") opts=$(trim "$opts") input=$(trim "$input")
+	case "$want" in write:*) ;; *) continue ;; esac
+	[ "$opts" = - ] || continue
+	case "$input" in *'\n') ;; *) continue ;; esac
+	input=${input%'\n'}
+	[ -n "$input" ] || continue
+	case "$input" in *'\n'*) continue ;; esac
+	input=$(printf '%s' "$input" | sed -e "s/{own}/$own/g" -e "s/{data}/$data/g" \
+		-e "s/{A65}/$A65/g" -e "s/{A600}/$A600/g")
+	kpt-write -t $LOG "" > /dev/null
+	# the shell's own printf where the line has no escapes
+	case "$input" in
+	*'\'*) ;;
+	*)	if (printf '%s' "$input" >> $E) 2> /dev/null; then
+			echo "MISMATCH printf '$input' (no newline): write succeeded, want $want"
+			echo x >> /tmp/badinput.nonl
+			continue
+		fi
+		grep -q ' error: ' $LOG || { echo "MISMATCH printf '$input': no error_log entry"; echo x >> /tmp/badinput.nonl; }
+		kpt-write -t $LOG "" > /dev/null ;;
+	esac
+	# the errno of that one write(2)
+	got=$(kpt-write -a $E "$input")
+	if [ "$got" != "$want" ]; then
+		echo "MISMATCH printf '$input' (no newline): got '$got', want '$want'"
+		echo x >> /tmp/badinput.nonl
+	fi
+	grep -q ' error: ' $LOG || { echo "MISMATCH '$input' (no newline): no error_log entry"; echo x >> /tmp/badinput.nonl; }
+	echo y >> /tmp/badinput.nonl.tried
+done
+state > /tmp/state.after
+cmp -s /tmp/state.before /tmp/state.after || { diff /tmp/state.before /tmp/state.after; fail "no-newline writes changed the state"; }
+echo "no-newline writes: $(wc -l < /tmp/badinput.nonl.tried) tried"
+[ "$(wc -l < /tmp/badinput.nonl.tried)" -ge 20 ] || fail "too few no-newline rows"
+[ -e /tmp/badinput.nonl ] && fail "$(wc -l < /tmp/badinput.nonl) no-newline writes did not fail as listed"
 
 # a bad filter: EINVAL; the kernel's filter core (not ours) then shows the
 # error in the filter file and drops the old filter, as for any event

@@ -18,9 +18,9 @@ assert_eq "$(cat $E | wc -l)" 3 "appended"
 echo 'p:c4 kpt_test_string a0' > $E
 assert_eq "$(cat $E)" "p:c4 kpt_test_string+0 a0" "truncated"
 
-# a line split into 5-byte writes, and a last line without a newline
-assert_eq "$(kpt-write -a -s 5 $E 'p:s1 kpt_test_six_args a0 a1\np:s2 kpt_test_ret')" OK "split writes"
-assert_file_has $E '^p:s1 kpt_test_six_args\+0 a0 a1$' "split line"
+# two lines in one write, the last without a newline
+assert_eq "$(kpt-write -a $E 'p:s1 kpt_test_six_args a0 a1\np:s2 kpt_test_ret')" OK "one write, two lines"
+assert_file_has $E '^p:s1 kpt_test_six_args\+0 a0 a1$' "first line"
 assert_file_has $E '^p:s2 kpt_test_ret\+0$' "last line without newline"
 
 # 4 KiB lines: 128 arguments and a long comment

@@ -16,9 +16,11 @@ insmod /kpt/kprobetrace.ko || fail "loading kprobetrace"
 assert_eq "$(cat $P)" seed "default lifecycle"
 echo 'p:s1 kpt_test_six_args a0' > $E
 assert_eq "$(cat $EV/s1/enable)" 1 "seed: live at once"
-# seed: a line may be split across writes, the last one applied at close()
-assert_eq "$(kpt-write -a -s 4 $E 'p:s2 kpt_test_ret')" OK "seed: split line without newline"
-assert_eq "$(kpt-write -a $E 'p:s3 kpt_test_ret %zz')" "close: EINVAL" "seed: last line refused at close()"
+# seed too: the last line needs no newline and its write applies or
+# refuses it; no line continues into the next write (-s 4: "p:s4" alone)
+assert_eq "$(kpt-write -a $E 'p:s2 kpt_test_ret')" OK "seed: last line without newline"
+assert_eq "$(kpt-write -a $E 'p:s3 kpt_test_ret %zz')" "write: EINVAL" "seed: last line refused by write()"
+assert_eq "$(kpt-write -a -s 4 $E 'p:s4 kpt_test_ret\n')" "write: EINVAL" "seed: a line split across writes"
 assert_file_has $E '^p:s2 kpt_test_ret\+0$' "seed: s2 added"
 assert_eq "$(kpt-write $P today)" "write: EBUSY" "changing with probes defined"
 assert_eq "$(cat $P)" seed "unchanged"

@@ -1,6 +1,7 @@
 # The load-time selftest (module parameter selftest, on by default; it
-# also runs the pt_regs library's unit tests) passed when the rig loaded
-# the module; it passes again on reload, and selftest=0 skips it.
+# defines, hits and deletes its probes through the write transaction)
+# passed when the rig loaded the module; it passes again on reload, and
+# selftest=0 skips it.
 . /kpt/lib.sh
 
 dmesg | grep -q 'kprobetrace: selftest passed' || { dmesg | grep kprobetrace; fail "no selftest at load"; }

@@ -885,9 +885,36 @@ static void run_misc(void)
 	for (i = 1; i < KPT_ERR_NR; i++)
 		if (!kpt_parse_strerror(i)[0] || kpt_parse_errno(i) >= 0)
 			FAIL("error %u has no message or errno", i);
+	/* the module's errors and notes share the table */
+	for (i = KPT_ERR_NR + 1; i < KPT_ERR_NOTE_FIRST; i++)
+		if (!kpt_err_text(i)[0] || kpt_err_errno(i) > 0)
+			FAIL("module error %u has no text or a bad errno", i);
+	for (i = KPT_ERR_NOTE_FIRST; i < KPT_ERR_ALL; i++)
+		if (!kpt_err_text(i)[0] || kpt_err_errno(i))
+			FAIL("note %u has no text or an errno", i);
+	if (kpt_err_errno(KPT_ERR_UNKNOWN_SYMBOL) != -ENOENT ||
+	    strcmp(kpt_err_text(KPT_ERR_BAD_REG_NAME), "Invalid register name") ||
+	    strcmp(kpt_err_text(KPT_ERR_ALL), "Unknown error"))
+		FAIL("error table lookups");
 	if (strcmp(kpt_parse_strerror(KPT_ERR_NR), "Unknown error") ||
 	    strcmp(kpt_parse_strerror(-1), "Unknown error"))
 		FAIL("strerror out of range");
+
+	/* where the parts start, handed to the module for its carets */
+	{
+		static const char l[] = "  p:grp/ev  kpt_fn a0  +8(%di):u32";
+
+		if (kpt_parse_probe(l, strlen(l), &def1, &err) ||
+		    def1.group_pos != 4 || def1.loc_pos != 12 ||
+		    def1.nargs != 2 || def1.args[0].pos != 19 ||
+		    def1.args[1].pos != 23)
+			FAIL("positions: group %u loc %u args %u %u",
+			     def1.group_pos, def1.loc_pos, def1.args[0].pos,
+			     def1.args[1].pos);
+		if (kpt_parse_probe("p f", 3, &def1, &err) ||
+		    def1.group_pos != 0 || def1.loc_pos != 2)
+			FAIL("positions without a group");
+	}
 
 	/* snprintf-like truncation */
 	if (kpt_parse_probe("p:myprobe do_sys_open a0", 24, &def1, &err))

@@ -69,56 +69,53 @@ struct add_req {
 	char *args[MAX_ARGS];
 };
 
+/*
+ * FUNC, MOD:FUNC, FUNC+OFFS or FUNC%return, read by the shared parser
+ * (common/kpt_parse.c) as the probe point of "p TOK": the command accepts
+ * exactly what the module does there.
+ */
 static int parse_point(const char *tok, struct add_req *q)
 {
-	char buf[600], *p, *colon, *plus;
+	struct kpt_probe_def *def = calloc(1, sizeof(*def));
+	struct kpt_parse_error perr;
+	char line[620];
+	int r = KPT_EXIT_USAGE;
 
-	if (snprintf(buf, sizeof(buf), "%s", tok) >= (int)sizeof(buf)) {
+	if (!def) {
+		kpt_err("out of memory");
+		return KPT_EXIT_USAGE;
+	}
+	if (snprintf(line, sizeof(line), "p %s", tok) >= (int)sizeof(line)) {
 		kpt_err("probe point too long");
-		return KPT_EXIT_USAGE;
+		goto out;
 	}
-	p = strstr(buf, "%return");
-	if (p) {
-		if (p[7]) {
-			kpt_err("'%s': nothing may follow %%return", tok);
-			return KPT_EXIT_USAGE;
-		}
-		*p = '\0';
-		q->is_return = true;
+	if (kpt_parse_probe(line, strlen(line), def, &perr)) {
+		kpt_err("'%s': %s", tok, kpt_parse_strerror(perr.code));
+		goto out;
 	}
-	plus = strchr(buf, '+');
-	if (plus) {
-		char *end;
-
-		q->offs = strtol(plus + 1, &end, 0);
-		if (end == plus + 1 || *end || q->offs < 0) {
-			kpt_err("'%s': bad offset", tok);
-			return KPT_EXIT_USAGE;
-		}
-		*plus = '\0';
-		if (q->is_return && q->offs) {
-			kpt_err("a return probe takes no offset");
-			return KPT_EXIT_USAGE;
-		}
-	}
-	colon = strchr(buf, ':');
-	if (colon) {
-		*colon = '\0';
-		snprintf(q->module, sizeof(q->module), "%.63s", buf);
-		snprintf(q->func, sizeof(q->func), "%.511s", colon + 1);
-	} else {
-		snprintf(q->func, sizeof(q->func), "%.511s", buf);
-	}
-	if (!q->func[0]) {
+	if (def->loc != KPT_LOC_SYMBOL || def->nargs) {
 		kpt_err("'%s': no function", tok);
-		return KPT_EXIT_USAGE;
+		goto out;
 	}
+	if (def->offset < 0) {
+		kpt_err("'%s': bad offset", tok);
+		goto out;
+	}
+	q->is_return = def->kind == KPT_PROBE_RETURN;
+	q->offs = (long)def->offset;
+	snprintf(q->module, sizeof(q->module), "%.63s",
+		 def->module ? kpt_def_str(def, def->module) : "");
+	snprintf(q->func, sizeof(q->func), "%.511s",
+		 kpt_def_str(def, def->symbol));
 	snprintf(q->point, sizeof(q->point), "%s%s%s", q->module,
 		 q->module[0] ? ":" : "", q->func);
 	if (q->offs)
 		snprintf(q->point + strlen(q->point),
 			 sizeof(q->point) - strlen(q->point), "+%ld", q->offs);
-	return 0;
+	r = 0;
+out:
+	free(def);
+	return r;
 }
 
 static void default_event(struct add_req *q)

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Today's record and output format: typed arguments (u8..u64, s8..s64,
- * x8..x64, bitfields, symbol, string, ustring, symstr, TYPE[N], $comm,
- * \"str"), their fields in the format file and the printer.
+ * Today's record and output format (a backend of kpt_fmt.h): typed
+ * arguments (u8..u64, s8..s64, x8..x64, bitfields, symbol, string,
+ * ustring, symstr, TYPE[N], $comm, \"str"), how each is stored, their
+ * fields in the format file and the printer.  The records are written by
+ * kpt_hit.c's kpt_typed_dyn_size() and kpt_typed_store().
  *
  * Which events use it.  A definition in today's syntax (def->syntax ==
  * KPT_SYNTAX_TODAY) records and prints as today's kernel does:
@@ -40,7 +42,7 @@
  * Printing a removed event's records.  The printer needs the names, types
  * and offsets of the fields: they live in a struct kpt_pdesc, built at
  * definition time and immutable.  When the event gets its output type
- * (kpt_event.c), the description is handed to that kpt_otype, which owns
+ * (kpt_otype.c), the description is handed to that kpt_otype, which owns
  * it for as long as the type stays registered: records of the event print
  * correctly after the event (and the probe) are gone.  An unused output
  * type is reused only by an event whose description is identical (same
@@ -59,7 +61,9 @@
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
 #include <asm/unaligned.h>
-#include "kpt_probe.h"
+#include "kpt_fmt.h"
+#include "kpt_otype.h"
+#include "kpt_probe_types.h"
 
 bool kpt_either_today;
 module_param_named(either_today, kpt_either_today, bool, 0644);
@@ -91,10 +95,12 @@ struct kpt_pdesc {
 
 /* ---- definition time ---------------------------------------------------- */
 
-int kpt_typed_compile(struct kpt_probe *p, const struct kpt_probe_def *def,
-		      unsigned int idx, size_t pos, struct kpt_err *e)
+static int kpt_typed_compile(struct kpt_probe *p,
+			     const struct kpt_probe_def *def, unsigned int idx,
+			     struct kpt_err *e)
 {
 	const struct kpt_probe_arg *da = &def->args[idx];
+	size_t pos = da->pos;
 	struct kpt_carg *ca = &p->args[idx];
 	struct kpt_targ *a = &p->targs[idx];
 	struct kpt_cop *last = &p->ops[ca->first + ca->nops - 1];
@@ -105,8 +111,7 @@ int kpt_typed_compile(struct kpt_probe *p, const struct kpt_probe_def *def,
 	a->flags = 0;
 	a->off = 0;
 	if (da->array_len && !last_deref)
-		return kpt_err_set(e, -EINVAL, pos,
-				   "an array must be read from memory: +OFFS(ARG):TYPE[N]");
+		return kpt_error(e, KPT_ERR_ARRAY_NOT_MEM, pos);
 	switch (da->type) {
 	case KPT_T_STRING:
 	case KPT_T_USTRING:
@@ -120,8 +125,7 @@ int kpt_typed_compile(struct kpt_probe *p, const struct kpt_probe_def *def,
 				a->flags |= KPT_CA_UMEM | KPT_CA_USTR;
 		} else if (last->op != KPT_COP_COMM &&
 			   (ca->nops != 1 || last->op != KPT_COP_IMM)) {
-			return kpt_err_set(e, -EINVAL, pos,
-					   "a string must be read from memory: +OFFS(ARG):string");
+			return kpt_error(e, KPT_ERR_STRING_NOT_MEM, pos);
 		}
 		if (da->type == KPT_T_USTRING)
 			a->flags |= KPT_CA_USTR;
@@ -131,8 +135,7 @@ int kpt_typed_compile(struct kpt_probe *p, const struct kpt_probe_def *def,
 		break;
 	case KPT_T_SYMSTR:
 		if (da->array_len)
-			return kpt_err_set(e, -EINVAL, pos,
-					   "symstr takes no array (as in the kernel)");
+			return kpt_error(e, KPT_ERR_SYMSTR_ARRAY, pos);
 		a->store = KPT_ST_SYMSTR;
 		ca->size = sizeof(u32);
 		p->has_dyn = true;
@@ -247,8 +250,8 @@ static void kpt_build_fields(struct kpt_pdesc *d)
  * fields are packed like the kernel's (x86 has no alignment constraint;
  * the hit path and the printer use unaligned accessors).
  */
-int kpt_typed_layout(struct kpt_probe *p, const struct kpt_probe_def *def,
-		     struct kpt_err *e)
+static int kpt_typed_layout(struct kpt_probe *p,
+			    const struct kpt_probe_def *def, struct kpt_err *e)
 {
 	size_t off = p->is_return ? sizeof(struct kpt_typed_return_rec) :
 				    sizeof(struct kpt_typed_entry_rec);
@@ -263,8 +266,7 @@ int kpt_typed_layout(struct kpt_probe *p, const struct kpt_probe_def *def,
 		a->offset = off;
 		off += p->args[i].size * (a->count ? a->count : 1);
 		if (off > KPT_TYPED_REC_MAX - 64)
-			return kpt_err_set(e, -E2BIG, 0,
-					   "the event's arguments take more than %u bytes",
+			return kpt_error(e, KPT_ERR_RECORD_TOO_BIG, 0,
 					   KPT_TYPED_REC_MAX - 64);
 	}
 	p->rec_size = off;
@@ -274,7 +276,7 @@ int kpt_typed_layout(struct kpt_probe *p, const struct kpt_probe_def *def,
 	       (p->nargs + 3) * sizeof(d->fields[0]) + KPT_NAME_MAX + 1;
 	d = kvzalloc(size, GFP_KERNEL);
 	if (!d)
-		return kpt_err_set(e, -ENOMEM, 0, "out of memory");
+		return kpt_error(e, KPT_ERR_NOMEM, 0);
 	d->is_return = p->is_return;
 	d->nargs = p->nargs;
 	d->fixed_size = p->rec_size;
@@ -306,13 +308,14 @@ int kpt_typed_layout(struct kpt_probe *p, const struct kpt_probe_def *def,
 	return 0;
 }
 
-void kpt_pdesc_free(struct kpt_pdesc *d)
+static void kpt_pdesc_free(void *d)
 {
 	kvfree(d);
 }
 
-bool kpt_pdesc_equal(const struct kpt_pdesc *a, const struct kpt_pdesc *b)
+static bool kpt_pdesc_equal(const void *da, const void *db)
 {
+	const struct kpt_pdesc *a = da, *b = db;
 	unsigned int i;
 
 	if (a->is_return != b->is_return || a->nargs != b->nargs ||
@@ -331,9 +334,9 @@ bool kpt_pdesc_equal(const struct kpt_pdesc *a, const struct kpt_pdesc *b)
 
 /* ---- format file: fields and print fmt --------------------------------- */
 
-struct trace_event_fields *kpt_typed_fields(const struct kpt_pdesc *d)
+static struct trace_event_fields *kpt_typed_fields(struct kpt_probe *p)
 {
-	return d->fields;
+	return p->pdesc->fields;
 }
 
 static const char *kpt_pk_fmt(const struct kpt_parg_desc *a)
@@ -394,14 +397,16 @@ static size_t kpt_print_fmt_text(const struct kpt_pdesc *d, char *buf,
 	return n;
 }
 
-char *kpt_typed_print_fmt(const struct kpt_pdesc *d)
+static int kpt_typed_print_fmt(struct kpt_probe *p)
 {
-	size_t len = kpt_print_fmt_text(d, NULL, 0) + 1;
+	size_t len = kpt_print_fmt_text(p->pdesc, NULL, 0) + 1;
 	char *buf = kvmalloc(len, GFP_KERNEL);
 
 	if (buf)
-		kpt_print_fmt_text(d, buf, len);
-	return buf;
+		kpt_print_fmt_text(p->pdesc, buf, len);
+	p->print_fmt = buf;
+	p->field_names = kzalloc(1, GFP_KERNEL);	/* unused */
+	return p->print_fmt && p->field_names ? 0 : -ENOMEM;
 }
 
 /* ---- printing (trace file) ---------------------------------------------- */
@@ -467,9 +472,13 @@ static void kpt_print_func(struct trace_seq *s, unsigned long addr)
 	trace_seq_puts(s, buf);
 }
 
-enum print_line_t kpt_typed_print(struct trace_iterator *iter,
-				  const struct kpt_pdesc *d)
+/* (SYM+off/size) NAME=VAL ... */
+static enum print_line_t kpt_typed_print(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
 {
+	struct kpt_otype *t = container_of(event, struct kpt_otype,
+					   shell.event);
+	const struct kpt_pdesc *d = t->desc;
 	const u8 *ent = (const u8 *)iter->ent;
 	size_t ent_size = iter->ent_size;
 	struct trace_seq *s = &iter->seq;
@@ -509,3 +518,19 @@ enum print_line_t kpt_typed_print(struct trace_iterator *iter,
 	trace_seq_putc(s, '\n');
 	return trace_handle_return(s);
 }
+
+static struct trace_event_functions kpt_typed_funcs = {
+	.trace = kpt_typed_print,
+};
+
+const struct kpt_fmt_ops kpt_fmt_today = {
+	.name = "today",
+	.compile_arg = kpt_typed_compile,
+	.size = kpt_typed_layout,
+	.fields = kpt_typed_fields,
+	.print_fmt = kpt_typed_print_fmt,
+	.print_entry = &kpt_typed_funcs,
+	.print_return = &kpt_typed_funcs,
+	.desc_equal = kpt_pdesc_equal,
+	.desc_free = kpt_pdesc_free,
+};

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The control files kprobe_events and kprobe_profile (kpt_control.c).
+ *
+ * Offers: creating them.  Touches the probe list (read, under kpt_mutex),
+ * the write transaction, removal, the error log.
+ */
+#ifndef KPT_CONTROL_H
+#define KPT_CONTROL_H
+
+#include <linux/dcache.h>
+
+int kpt_control_init(struct dentry *dir);
+
+#endif /* KPT_CONTROL_H */

@@ -1,0 +1,397 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hit path: every function that runs when a probe is hit, in one
+ * place, with its fetch header (kpt_fetch.h).  See kpt_hit.h.
+ *
+ * It takes no lock and allocates nothing: the handler counts the hit in a
+ * per-CPU counter, evaluates each argument's compiled ops and writes one
+ * ring-buffer record per trace instance that enabled the event (and one
+ * for perf).  The record is the seed's (kpt_fill()) or today's
+ * (kpt_typed_dyn_size(), then kpt_typed_store()): the format backends'
+ * store operation (kpt_fmt.h), picked by p->today with a direct call.  It
+ * is NOKPROBE_SYMBOL/nokprobe_inline throughout so that it cannot be
+ * probed (and recurse) itself.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/perf_event.h>
+#include <linux/percpu.h>
+#include <linux/trace_events.h>
+#include <asm/unaligned.h>
+#include "kpt_fetch.h"
+#include "kpt_fmt.h"
+#include "kpt_hit.h"
+#include "kpt_probe_types.h"
+
+unsigned long kpt_kaddr_min = ULONG_MAX;	/* refuse every read until set */
+
+void kpt_hit_init(void)
+{
+	unsigned int bits = boot_cpu_data.x86_virt_bits;
+
+	/* the lowest canonical kernel address (kpt_kaddr_ok()) */
+	kpt_kaddr_min = TASK_SIZE_MAX + PAGE_SIZE;
+	if (bits > 1 && bits < BITS_PER_LONG)
+		kpt_kaddr_min = max(kpt_kaddr_min, -(1UL << (bits - 1)));
+	else
+		kpt_kaddr_min = ULONG_MAX;	/* never: refuse every read */
+}
+
+/* ---- today's record ------------------------------------------------------- */
+
+/* One word (1 2 4 8 bytes), zero-extended, inline for kernel memory. */
+static nokprobe_inline bool kpt_read_word(unsigned long *dst,
+					  unsigned long addr,
+					  unsigned int size, bool user)
+{
+	if (user)
+		return kpt_uread(addr, size, dst);
+	return kpt_kread(addr, size, dst);
+}
+
+/*
+ * Measure (dst NULL) or copy the string at addr: the bytes with its NUL,
+ * at most max (then cut, NUL-terminated), 0 on a fault.  (The kernel's
+ * nofault string helpers are not exported.)  Reads 8 bytes at a time
+ * where they lie in one page: such a read cannot fault when the string's
+ * first byte there does not.
+ */
+static nokprobe_inline u32 kpt_str(char *dst, unsigned long addr, u32 max,
+				   bool user)
+{
+	u32 len = 0, k, chunk;
+	unsigned long w;
+
+	while (len < max) {
+		unsigned long at = addr + len;
+
+		chunk = offset_in_page(at) <= PAGE_SIZE - sizeof(w) ?
+			sizeof(w) : 1;
+		if (!kpt_read_word(&w, at, chunk, user))
+			return 0;
+		/* little-endian: byte k of the chunk is bits 8k..8k+7 of w */
+		for (k = 0; k < chunk && len < max; k++, w >>= 8) {
+			u8 c = w;
+
+			if (dst)
+				dst[len] = c;
+			len++;
+			if (!c)
+				return len;
+		}
+	}
+	if (dst && len)
+		dst[len - 1] = '\0';
+	return len;
+}
+
+static nokprobe_inline u32 kpt_strlen(unsigned long addr, bool user)
+{
+	return kpt_str(NULL, addr, KPT_STR_MAX, user);
+}
+
+static nokprobe_inline u32 kpt_strcpy(char *dst, unsigned long addr,
+				      u32 room, bool user)
+{
+	return kpt_str(dst, addr, min_t(u32, room, KPT_STR_MAX), user);
+}
+
+/* "sym+off/size [mod]" of v into dst (NULL: only measure), with its NUL. */
+static noinline u32 kpt_symstr(char *dst, unsigned long v, u32 room)
+{
+	char buf[KSYM_SYMBOL_LEN];
+	u32 n = sprint_symbol(buf, v) + 1;
+
+	if (!dst)
+		return n;
+	n = min(n, room);
+	if (n) {
+		memcpy(dst, buf, n);
+		dst[n - 1] = '\0';
+	}
+	return n;
+}
+NOKPROBE_SYMBOL(kpt_symstr);
+
+/* Pass 1: bytes the strings of this hit take (bounded by the record). */
+static noinline u32 kpt_typed_dyn_size(struct kpt_probe *p,
+					struct pt_regs *regs)
+{
+	bool mem_ok = kpt_mem_allowed();
+	u32 total = 0;
+	unsigned int i, j;
+
+	for (i = 0; i < p->nargs; i++) {
+		const struct kpt_targ *a = &p->targs[i];
+		bool ustr = a->flags & KPT_CA_USTR;
+		unsigned long v, ptr;
+
+		if (a->store < KPT_ST_STRING)
+			continue;
+		if (!kpt_eval(p, &p->args[i], regs, mem_ok, &v, true))
+			continue;
+		switch (a->store) {
+		case KPT_ST_STRING:
+			if (mem_ok || !(a->flags & KPT_CA_MEM))
+				total += kpt_strlen(v + a->off, ustr);
+			break;
+		case KPT_ST_STRARR:
+			for (j = 0; mem_ok && j < a->count; j++) {
+				if (kpt_read_word(&ptr, v + a->off + j * sizeof(ptr),
+					     sizeof(ptr),
+					     a->flags & KPT_CA_UMEM))
+					total += kpt_strlen(ptr, ustr);
+			}
+			break;
+		case KPT_ST_SYMSTR:
+			total += kpt_symstr(NULL, v, 0);
+			break;
+		}
+	}
+	return min_t(u32, total, KPT_TYPED_REC_MAX - p->rec_size);
+}
+NOKPROBE_SYMBOL(kpt_typed_dyn_size);
+
+static nokprobe_inline void kpt_put(u8 *dst, unsigned long v,
+				    unsigned int size)
+{
+	switch (size) {
+	case 1:
+		*dst = v;
+		break;
+	case 2:
+		put_unaligned((u16)v, (u16 *)dst);
+		break;
+	case 4:
+		put_unaligned((u32)v, (u32 *)dst);
+		break;
+	default:
+		put_unaligned((u64)v, (u64 *)dst);
+		break;
+	}
+}
+
+static nokprobe_inline u32 kpt_put_str(u8 *rec, u8 *field, u8 *dyn, u32 n)
+{
+	put_unaligned((n << 16) | (u32)(dyn - rec), (u32 *)field);
+	return n;
+}
+
+/* Pass 2: the header and every argument into rec (size bytes reserved). */
+static noinline void kpt_typed_store(struct kpt_probe *p, void *rec,
+				     u32 size, struct pt_regs *regs,
+				     struct kretprobe_instance *ri)
+{
+	bool mem_ok = !p->has_mem || kpt_mem_allowed();
+	u8 *base = rec, *dyn = base + p->rec_size, *end = base + size;
+	unsigned int i, j;
+
+	if (ri) {
+		struct kpt_typed_return_rec *r = rec;
+
+		r->func = (unsigned long)p->rp.kp.addr;
+		r->ret_ip = instruction_pointer(regs);
+	} else {
+		struct kpt_typed_entry_rec *r = rec;
+
+		r->ip = (unsigned long)p->rp.kp.addr;
+	}
+	for (i = 0; i < p->nargs; i++) {
+		const struct kpt_carg *ca = &p->args[i];
+		const struct kpt_targ *a = &p->targs[i];
+		bool ustr = a->flags & KPT_CA_USTR;
+		u8 *field = base + a->offset;
+		unsigned long v = 0, e, ptr;
+		bool ok = kpt_eval(p, ca, regs, mem_ok, &v, true);
+		u32 n;
+
+		switch (a->store) {
+		case KPT_ST_VAL:
+			kpt_put(field, ok ? kpt_convert(ca, v) : KPT_FAULT_VALUE,
+				ca->size);
+			break;
+		case KPT_ST_ARRAY:
+			for (j = 0; j < a->count; j++, field += ca->size) {
+				e = 0;
+				if (ok && kpt_read_word(&e, v + a->off + j * ca->size,
+						   ca->size,
+						   a->flags & KPT_CA_UMEM))
+					e = kpt_convert(ca, e);
+				else
+					e = KPT_FAULT_VALUE;
+				kpt_put(field, e, ca->size);
+			}
+			break;
+		case KPT_ST_STRING:
+			if (!mem_ok && (a->flags & KPT_CA_MEM))
+				ok = false;
+			n = ok ? kpt_strcpy(dyn, v + a->off, end - dyn, ustr) : 0;
+			dyn += kpt_put_str(base, field, dyn, n);
+			break;
+		case KPT_ST_STRARR:
+			for (j = 0; j < a->count; j++, field += sizeof(u32)) {
+				n = 0;
+				if (ok && mem_ok &&
+				    kpt_read_word(&ptr, v + a->off + j * sizeof(ptr),
+					     sizeof(ptr),
+					     a->flags & KPT_CA_UMEM))
+					n = kpt_strcpy(dyn, ptr, end - dyn,
+						       ustr);
+				dyn += kpt_put_str(base, field, dyn, n);
+			}
+			break;
+		case KPT_ST_SYMSTR:
+			n = ok ? kpt_symstr(dyn, v, end - dyn) : 0;
+			dyn += kpt_put_str(base, field, dyn, n);
+			break;
+		}
+	}
+}
+NOKPROBE_SYMBOL(kpt_typed_store);
+
+/* ---- the seed's record, the handlers --------------------------------------- */
+
+/*
+ * The seed's record.  ri is a constant where this is inlined: the entry
+ * and the return handler each get their own copy, without tests.
+ */
+static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
+				     struct pt_regs *regs,
+				     struct kretprobe_instance *ri)
+{
+	unsigned int n = p->nargs;
+	unsigned long *args;
+
+	if (ri) {
+		struct kpt_return_rec *r = rec;
+
+		r->func = (unsigned long)p->rp.kp.addr;
+		r->ret_ip = instruction_pointer(regs);	/* see KPT_FOP_RETADDR */
+		r->nargs = n;
+		args = r->args;
+	} else {
+		struct kpt_entry_rec *e = rec;
+
+		e->ip = (unsigned long)p->rp.kp.addr;
+		e->nargs = n;
+		args = e->args;
+	}
+	if (n)
+		kpt_fetch_vals(p, regs, args, n);
+}
+
+static nokprobe_inline void
+kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
+	       struct pt_regs *regs, struct kretprobe_instance *ri, u32 size,
+	       bool today)
+{
+	/* trace_event_buffer_reserve() sets every field it returns with */
+	struct trace_event_buffer fbuffer __uninitialized;
+	void *rec;
+
+	if (trace_trigger_soft_disabled(file))
+		return;
+	rec = trace_event_buffer_reserve(&fbuffer, file, size);
+	if (!rec)
+		return;
+	fbuffer.regs = regs;
+	if (today)
+		kpt_typed_store(p, rec, size, regs, ri);
+	else
+		kpt_fill(p, rec, regs, ri);
+	trace_event_buffer_commit(&fbuffer);
+}
+
+#ifdef CONFIG_PERF_EVENTS
+/*
+ * The same record for perf (and for the BPF programs perf attaches).  Out
+ * of line: the ftrace path does not pay for its registers.
+ */
+static noinline void kpt_perf_record(struct kpt_probe *p,
+				     struct pt_regs *regs,
+				     struct kretprobe_instance *ri,
+				     u32 rec_size, bool today)
+{
+	struct hlist_head *head = this_cpu_ptr(p->ev->call.perf_events);
+	int size, rctx;
+	void *rec;
+
+	if (hlist_empty(head))
+		return;
+	size = ALIGN(rec_size + sizeof(u32), sizeof(u64)) - sizeof(u32);
+	rec = perf_trace_buf_alloc(size, NULL, &rctx);
+	if (!rec)
+		return;
+	if (today)
+		kpt_typed_store(p, rec, rec_size, regs, ri);
+	else if (ri)
+		kpt_fill(p, rec, regs, ri);
+	else
+		kpt_fill(p, rec, regs, NULL);
+	perf_trace_buf_submit(rec, size, rctx, p->ev->call.event.type, 1, regs,
+			      head, NULL);
+}
+NOKPROBE_SYMBOL(kpt_perf_record);
+#endif
+
+/* today and ri are constants: each copy has no test of them */
+static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
+						 struct pt_regs *regs,
+						 struct kretprobe_instance *ri,
+						 bool today)
+{
+	struct kpt_link *link;
+	u32 size = p->rec_size;
+
+	/* today's strings: measured first */
+	if (today && p->has_dyn)
+		size += kpt_typed_dyn_size(p, regs);
+	/* kprobe handlers run with preemption off: an RCU reader */
+	list_for_each_entry_rcu(link, &p->ev->links, list)
+		kpt_record_one(p, link->file, regs, ri, size, today);
+#ifdef CONFIG_PERF_EVENTS
+	if (unlikely(READ_ONCE(p->ev->perf_on)))
+		kpt_perf_record(p, regs, ri, size, today);
+#endif
+}
+
+/* Today's format: out of the seed's way. */
+static noinline void kpt_event_record_today(struct kpt_probe *p,
+					    struct pt_regs *regs,
+					    struct kretprobe_instance *ri)
+{
+	kpt_event_record_fmt(p, regs, ri, true);
+}
+NOKPROBE_SYMBOL(kpt_event_record_today);
+
+int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct kpt_probe *p = container_of(kp, struct kpt_probe, rp.kp);
+
+	this_cpu_inc(*p->hits);
+	if (unlikely(p->today))
+		kpt_event_record_today(p, regs, NULL);
+	else
+		kpt_event_record_fmt(p, regs, NULL, false);
+	return 0;
+}
+NOKPROBE_SYMBOL(kpt_kprobe_handler);
+
+int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+	struct kpt_probe *p;
+
+	if (unlikely(!rp))
+		return 0;
+	p = container_of(rp, struct kpt_probe, rp);
+	this_cpu_inc(*p->hits);
+	if (unlikely(p->today))
+		kpt_event_record_today(p, regs, ri);
+	else
+		kpt_event_record_fmt(p, regs, ri, false);
+	return 0;
+}
+NOKPROBE_SYMBOL(kpt_kretprobe_handler);

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The hit path (kpt_hit.c, with kpt_fetch.h): everything that runs when a
+ * probe is hit, and nothing else.  NOKPROBE throughout.
+ *
+ * Offers: the kprobe and kretprobe handlers, kpt_hit_init() (the lowest
+ * kernel address it may read; before any probe is registered).  May
+ * touch: a probe's compiled program and counters, its event's links and
+ * perf list (RCU readers), the ring buffer, registers and memory through
+ * kpt_fetch.h.
+ */
+#ifndef KPT_HIT_H
+#define KPT_HIT_H
+
+#include <linux/kprobes.h>
+
+int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs);
+int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs);
+void kpt_hit_init(void);
+
+#endif /* KPT_HIT_H */

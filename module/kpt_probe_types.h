@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The probe object: one kprobe or kretprobe, its compiled fetch program,
+ * per-CPU hit counters, and the event it feeds.  Its parts belong to the
+ * rooms that write them: the probe and its program to kpt_probe.c, the
+ * event part (call, class, links, perf_on, dying, event_added) to
+ * kpt_event.c, the output type and description to the format backends
+ * (kpt_fmt.h); the hit path (kpt_hit.c) only reads it.  Data only: no
+ * room's functions are declared here.
+ */
+#ifndef KPT_PROBE_TYPES_H
+#define KPT_PROBE_TYPES_H
+
+#include <linux/kprobes.h>
+#include <linux/list.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/trace_events.h>
+#include "kpt_err.h"
+#include "kpt_probe_def.h"
+
+/*
+ * The value recorded for an argument whose memory read faults (or is
+ * refused under lockdown), or whose stack slot lies outside the stack:
+ * -EFAULT as an unsigned long, 0xfffffffffffffff2.
+ */
+#define KPT_FAULT_VALUE		((unsigned long)-EFAULT)
+
+/*
+ * Compiled fetch ops: what the hit path evaluates (kpt_fetch.h), nothing
+ * symbolic.  The stack address ($stack), return value and return address
+ * are REG ops (sp, ax, ip).
+ */
+enum kpt_cop_kind {
+	KPT_COP_REG,		/* val = byte offset in pt_regs (checked) */
+	KPT_COP_STACK,		/* val = N */
+	KPT_COP_IMM,		/* val = value */
+	KPT_COP_DEREF,		/* v = *(size bytes *)(v + val) */
+	KPT_COP_UDEREF,		/* the same from user memory */
+	KPT_COP_COMM,		/* v = current->comm ($comm) */
+};
+
+struct kpt_cop {
+	u8 op;
+	u8 size;		/* bytes loaded by DEREF/UDEREF: 1 2 4 8 */
+	long val;
+};
+
+/*
+ * How a typed argument (today's output format) is stored in its record
+ * (kpt_types.c).  ARRAY, STRING and STRARR evaluate the program without its
+ * last dereference: the address is that value + carg.off.
+ */
+enum kpt_store_kind {
+	KPT_ST_VAL,		/* the value: size bytes */
+	KPT_ST_ARRAY,		/* count elements of size bytes at the address */
+	KPT_ST_STRING,		/* __data_loc: the string at the address */
+	KPT_ST_STRARR,		/* count __data_locs: strings at count pointers */
+	KPT_ST_SYMSTR,		/* __data_loc: "sym+off/size" of the value */
+};
+
+#define KPT_CA_UMEM	0x1	/* the address (array, pointers) is a user one */
+#define KPT_CA_USTR	0x2	/* the string is read from user memory */
+#define KPT_CA_MEM	0x4	/* a string read through memory ($comm and
+				 * \"str" are not): refused under lockdown
+				 */
+
+struct kpt_carg {
+	u16 first;		/* index of its first op in probe->ops */
+	u8 nops;		/* ops evaluated (see enum kpt_store_kind) */
+	u8 type;		/* enum kpt_type */
+	u8 size;		/* value size in bytes (1 2 4 8; strings 4) */
+	u8 bf_width;
+	u8 bf_offset;
+	bool conv;		/* kpt_convert() changes the value */
+	u8 fast;		/* enum kpt_fast_kind: the seed's hit path */
+	u8 reg;			/* FAST_REG, FAST_MEM: pt_regs byte offset */
+	u8 nderef;		/* FAST_MEM: 1 or 2 */
+	long moff[2];		/* FAST_MEM: the offsets read at */
+};
+
+/* Arguments the seed's hit path fetches without their ops. */
+enum kpt_fast_kind {
+	KPT_FAST_NONE,		/* evaluate the ops */
+	KPT_FAST_REG,		/* a register, as is */
+	KPT_FAST_MEM,		/* 8 bytes of kernel memory at +moff[0](%reg),
+				 * or at +moff[1](+moff[0](%reg))
+				 */
+};
+
+/* Today's format only: where and how an arg is stored (p->targs). */
+struct kpt_targ {
+	u8 store;		/* enum kpt_store_kind */
+	u8 count;		/* TYPE[N]: N, else 0 */
+	u8 flags;		/* KPT_CA_* */
+	u16 offset;		/* of the field, from the start of the record */
+	long off;		/* ARRAY, STRING, STRARR: added to the value */
+};
+
+/* One trace instance that enabled the event (RCU list p->links). */
+struct kpt_link {
+	struct list_head list;
+	struct trace_event_file *file;
+	bool pinned;		/* holds a module reference */
+	struct rcu_head rcu;
+};
+
+struct kpt_otype;
+struct kpt_pdesc;
+struct kpt_fmt_ops;
+
+/*
+ * A probe, and an event: the first probe of an event holds the event (the
+ * call, class, links, output type below); probes appended to the event
+ * later (lifecycle=today: p:EVENT OTHER_SYM with the same fields) point to
+ * it with ev and use only their own probe part.  If the holder's own probe
+ * is deleted while others remain, it stays as the event's holder only
+ * (detached: unregistered, not listed).
+ */
+struct kpt_probe {
+	struct list_head list;		/* kpt_probes, under kpt_mutex */
+	struct kpt_probe *ev;		/* the holder of the event (or self) */
+	struct list_head sib;		/* in ev->sibs (kpt_mutex + event_mutex) */
+	struct list_head sibs;		/* holder: every probe of the event */
+	bool detached;			/* holder whose own probe was deleted */
+	struct kretprobe rp;		/* rp.kp is the kprobe of entry probes */
+	struct kpt_probe_def *def;	/* compact copy: listing, fields */
+	const struct kpt_fmt_ops *fmt;	/* the format backend (kpt_fmt.h) */
+	u32 name_hash;			/* of group and event: kpt_same_event() */
+	char *listing;			/* canonical definition text */
+	unsigned long addr;		/* resolved probe address; 0: module not loaded */
+	char *modname;			/* module of the probe point, or NULL */
+	unsigned long missed_before;	/* misses of earlier registrations */
+	bool is_return;
+	bool registered;
+	bool event_added;
+	bool has_mem;			/* some arg reads memory */
+	bool today;			/* today's record and output format */
+	bool has_dyn;			/* today's: some arg is a string */
+	bool perf_on;			/* perf uses the event (event_mutex) */
+	/*
+	 * Holder: being removed (event_mutex): enabling it fails, so that
+	 * an enable racing with the removal cannot make it busy between
+	 * its disabling and its removal.
+	 */
+	bool dying;
+	/*
+	 * Holder: some probe of the event was ever armed, and the RCU state
+	 * (get_state_synchronize_rcu()) when they were last disarmed: the
+	 * event's removal waits for a grace period only if one is due.
+	 */
+	bool armed_once;
+	unsigned long disarm_gp;
+	u16 nargs;
+	u32 rec_size;			/* ring-buffer record bytes (today's:
+					 * without the strings)
+					 */
+	struct kpt_carg *args;
+	struct kpt_targ *targs;		/* today's format only */
+	struct kpt_cop *ops;
+	unsigned long __percpu *hits;
+	/* the ftrace event (used in the holder only; kpt_event.h) */
+	struct list_head links;		/* struct kpt_link, RCU */
+	struct kpt_otype *otype;
+	/* today's: field/print description, handed to the otype */
+	struct kpt_pdesc *pdesc;
+	bool pdesc_owned;		/* not (yet) handed to an otype */
+	char *print_fmt;
+	char *field_names;		/* "arg0\0arg1\0..." */
+	struct trace_event_class class;
+	struct trace_event_call call;
+};
+
+static inline const char *kpt_probe_name(struct kpt_probe *p)
+{
+	return p->def->event;
+}
+
+static inline const char *kpt_probe_group(struct kpt_probe *p)
+{
+	return p->def->group;
+}
+
+#define KPT_LABEL_MAX	(2 * KPT_NAME_MAX + 2)
+
+/* "EVENT" in the default group, else "GRP/EVENT" (buf: KPT_LABEL_MAX) */
+static inline const char *kpt_probe_label(struct kpt_probe *p, char *buf)
+{
+	if (!strcmp(kpt_probe_group(p), KPT_DEFAULT_GROUP))
+		return kpt_probe_name(p);
+	snprintf(buf, KPT_LABEL_MAX, "%s/%s", kpt_probe_group(p),
+		 kpt_probe_name(p));
+	return buf;
+}
+
+#endif /* KPT_PROBE_TYPES_H */
