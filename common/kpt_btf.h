@@ -31,8 +31,8 @@
  * never reads BTF.  Error codes (enum kpt_btf_err) are to join the one
  * error table as a contiguous block, KPT_ERR_BTF_FIRST + code.
  */
-#ifndef KPT_BTF_H
-#define KPT_BTF_H
+#ifndef KPT_BTF_SHARED_H
+#define KPT_BTF_SHARED_H
 
 #include "kpt_compat.h"
 
@@ -261,4 +261,4 @@ int kpt_btf_path_resolve(const struct kpt_btf *b, const struct kpt_btf_fn *f,
 			 const char *expr, size_t len, unsigned int flags,
 			 struct kpt_btf_path *p);
 
-#endif /* KPT_BTF_H */
+#endif /* KPT_BTF_SHARED_H */
