@@ -24,11 +24,12 @@
  * The module (plan): on a definition's write, not on a hit, it obtains the
  * vmlinux blob from __start_BTF..__stop_BTF (through its symbol room) and a
  * module's from struct module's btf_data/btf_data_size, calls kpt_btf_init()
- * on each (the module's with vmlinux's as base), kpt_btf_set_index() with a
- * kvmalloc'ed array of kpt_btf_nr_types() entries (kept for the module's
- * life; vmlinux's once), then kpt_btf_func_find() and kpt_btf_path_resolve() for
- * each argument.  The path becomes its fetch instructions; the hit path
- * never reads BTF.  Error codes (enum kpt_btf_err) are to join the one
+ * on each (the module's with vmlinux's as base), kpt_btf_set_index() and
+ * kpt_btf_set_func_index() with kvmalloc'ed arrays of kpt_btf_nr_types()
+ * and kpt_btf_nr_funcs() entries (vmlinux's once, kept for the module's
+ * life; a module's while it is loaded), then kpt_btf_func_find() and
+ * kpt_btf_path_resolve() for each argument.  The path becomes its fetch
+ * instructions; the hit path never reads BTF.  Error codes (enum kpt_btf_err) are to join the one
  * error table as a contiguous block, KPT_ERR_BTF_FIRST + code.
  */
 #ifndef KPT_BTF_SHARED_H
@@ -105,6 +106,8 @@ struct kpt_btf {
 	u32 start_str;			/* first string offset (base's end) */
 	const struct kpt_btf *base;	/* vmlinux's, for a split blob */
 	const u32 *index;		/* record offsets, or NULL (linear) */
+	const u32 *funcs;		/* FUNC ids sorted by name, or NULL */
+	u32 nr_funcs;
 };
 
 /* A type record, decoded (type 0 is void: kind UNKN). */
@@ -142,6 +145,14 @@ static inline u32 kpt_btf_end_id(const struct kpt_btf *b)
  * kpt_btf_nr_types(b) entries and stays alive with b.
  */
 int kpt_btf_set_index(struct kpt_btf *b, u32 *idx, u32 cap);
+
+/*
+ * Index the FUNC records by name, for kpt_btf_func_find() in O(log n):
+ * ids has room for cap >= kpt_btf_nr_funcs(b) entries and stays alive with
+ * b.  Sorting looks types up: call kpt_btf_set_index() first.
+ */
+u32 kpt_btf_nr_funcs(const struct kpt_btf *b);
+int kpt_btf_set_func_index(struct kpt_btf *b, u32 *ids, u32 cap);
 
 /* Type id of b or of its base; KPT_BTF_E_BAD_ID if there is none. */
 int kpt_btf_type(const struct kpt_btf *b, u32 id, struct kpt_btf_type *t);

@@ -39,36 +39,149 @@ static bool name_eq(const char *s, const char *name, size_t n)
 	return !strncmp(s, name, n) && !s[n];
 }
 
+u32 kpt_btf_nr_funcs(const struct kpt_btf *b)
+{
+	struct kpt_btf_type t;
+	u32 id, n = 0;
+
+	for (id = b->start_id; id < kpt_btf_end_id(b); id++)
+		if (!kpt_btf_type(b, id, &t) && t.kind == KPT_BTF_K_FUNC)
+			n++;
+	return n;
+}
+
+static const char *type_name(const struct kpt_btf *b, u32 id)
+{
+	struct kpt_btf_type t;
+
+	if (kpt_btf_type(b, id, &t))
+		return "";
+	return kpt_btf_name(b, t.name_off);
+}
+
+/* by name, then by id */
+static int func_cmp(const struct kpt_btf *b, u32 x, u32 y)
+{
+	int c = strcmp(type_name(b, x), type_name(b, y));
+
+	return c ? c : x < y ? -1 : x > y;
+}
+
+static void sift_down(const struct kpt_btf *b, u32 *a, u32 root, u32 n)
+{
+	for (;;) {
+		u32 child = 2 * root + 1, tmp;
+
+		if (child >= n)
+			return;
+		if (child + 1 < n && func_cmp(b, a[child], a[child + 1]) < 0)
+			child++;
+		if (func_cmp(b, a[root], a[child]) >= 0)
+			return;
+		tmp = a[root];
+		a[root] = a[child];
+		a[child] = tmp;
+		root = child;
+	}
+}
+
+int kpt_btf_set_func_index(struct kpt_btf *b, u32 *ids, u32 cap)
+{
+	struct kpt_btf_type t;
+	u32 id, n = 0, i, tmp;
+
+	for (id = b->start_id; id < kpt_btf_end_id(b); id++) {
+		if (kpt_btf_type(b, id, &t) || t.kind != KPT_BTF_K_FUNC)
+			continue;
+		if (n >= cap)
+			return KPT_BTF_E_INDEX_SIZE;
+		ids[n++] = id;
+	}
+	/* heapsort: no allocation, no recursion */
+	for (i = n / 2; i-- > 0;)
+		sift_down(b, ids, i, n);
+	for (i = n; i-- > 1;) {
+		tmp = ids[0];
+		ids[0] = ids[i];
+		ids[i] = tmp;
+		sift_down(b, ids, 0, i);
+	}
+	b->funcs = ids;
+	b->nr_funcs = n;
+	return KPT_BTF_OK;
+}
+
+/* name[0..len) against the NUL-terminated s, as strcmp orders them */
+static int name_cmp(const char *s, const char *name, size_t len)
+{
+	int c = strncmp(s, name, len);
+
+	if (c)
+		return c;
+	return s[len] ? 1 : 0;
+}
+
+/* The first FUNC of one blob (not its base) named name[0..len); 0: none. */
+static u32 func_in(const struct kpt_btf *b, const char *name, size_t len)
+{
+	struct kpt_btf_type t;
+	u32 id, lo = 0, hi;
+
+	if (!b->funcs) {
+		for (id = b->start_id; id < kpt_btf_end_id(b); id++)
+			if (!kpt_btf_type(b, id, &t) &&
+			    t.kind == KPT_BTF_K_FUNC &&
+			    name_eq(kpt_btf_name(b, t.name_off), name, len))
+				return id;
+		return 0;
+	}
+	hi = b->nr_funcs;
+	while (lo < hi) {		/* the first not below name */
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (name_cmp(type_name(b, b->funcs[mid]), name, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < b->nr_funcs &&
+	    !name_cmp(type_name(b, b->funcs[lo]), name, len) &&
+	    !kpt_btf_type(b, b->funcs[lo], &t) && t.kind == KPT_BTF_K_FUNC)
+		return b->funcs[lo];
+	return 0;
+}
+
 int kpt_btf_func_find(const struct kpt_btf *b, const char *name, size_t len,
 		      struct kpt_btf_fn *f)
 {
+	const struct kpt_btf *chain[8], *c;
 	struct kpt_btf_type t, p;
-	u32 id, end;
-	int r;
+	int depth = 0, r;
+	u32 id = 0;
 
 	memset(f, 0, sizeof(*f));
 	if (!b || !b->types)
 		return KPT_BTF_E_NO_BTF;
 	if (!len || len >= KPT_BTF_MAX_NAME)
 		return KPT_BTF_E_NO_FUNC;
-	end = kpt_btf_end_id(b);
-	for (id = 1; id < end; id++) {
-		if (kpt_btf_type(b, id, &t))
-			return KPT_BTF_E_BAD_BTF;
-		if (t.kind != KPT_BTF_K_FUNC ||
-		    !name_eq(kpt_btf_name(b, t.name_off), name, len))
-			continue;
-		r = kpt_btf_type(b, t.size_type, &p);
-		if (r || p.kind != KPT_BTF_K_FUNC_PROTO)
-			return KPT_BTF_E_BAD_BTF;
-		f->func_id = id;
-		f->proto_id = t.size_type;
-		f->nparams = p.vlen;
-		f->ret_type = p.size_type;
-		f->name = kpt_btf_name(b, t.name_off);
-		return KPT_BTF_OK;
-	}
-	return KPT_BTF_E_NO_FUNC;
+	/* the base first, as ids go */
+	for (c = b; c && depth < (int)ARRAY_SIZE(chain); c = c->base)
+		chain[depth++] = c;
+	while (depth-- > 0 && !id)
+		id = func_in(chain[depth], name, len);
+	if (!id)
+		return KPT_BTF_E_NO_FUNC;
+	if (kpt_btf_type(b, id, &t))
+		return KPT_BTF_E_BAD_BTF;
+	r = kpt_btf_type(b, t.size_type, &p);
+	if (r || p.kind != KPT_BTF_K_FUNC_PROTO)
+		return KPT_BTF_E_BAD_BTF;
+	f->func_id = id;
+	f->proto_id = t.size_type;
+	f->nparams = p.vlen;
+	f->ret_type = p.size_type;
+	f->name = kpt_btf_name(b, t.name_off);
+	return KPT_BTF_OK;
 }
 
 int kpt_btf_param(const struct kpt_btf *b, const struct kpt_btf_fn *f,

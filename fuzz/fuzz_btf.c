@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 	struct kpt_btf base, split;
 	unsigned int flags = 0;
 	u8 fl;
-	u32 *idx = NULL, *sidx = NULL;
+	u32 *idx = NULL, *sidx = NULL, *fidx = NULL, *sfidx = NULL;
 	char *expr;
 	void *b1 = NULL, *b2 = NULL;
 	size_t n, rest, blen;
@@ -92,12 +92,21 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			idx = malloc(sizeof(*idx) * (base.nr_types + 1));
 			if (kpt_btf_set_index(&base, idx, base.nr_types))
 				__builtin_trap();
+			fidx = malloc(sizeof(*fidx) * (kpt_btf_nr_funcs(&base) + 1));
+			if (kpt_btf_set_func_index(&base, fidx,
+						   kpt_btf_nr_funcs(&base)))
+				__builtin_trap();
 		}
 		if (kpt_btf_init(&split, b2, rest - 2 - blen, &base))
 			goto out;
 		if (fl & 2) {
 			sidx = malloc(sizeof(*sidx) * (split.nr_types + 1));
 			if (kpt_btf_set_index(&split, sidx, split.nr_types))
+				__builtin_trap();
+			sfidx = malloc(sizeof(*sfidx) *
+				       (kpt_btf_nr_funcs(&split) + 1));
+			if (kpt_btf_set_func_index(&split, sfidx,
+						   kpt_btf_nr_funcs(&split)))
 				__builtin_trap();
 		}
 		exercise(&split, expr, n, flags);
@@ -109,12 +118,18 @@ int LLVMFuzzerTestOneInput(const u8 *data, size_t size)
 			idx = malloc(sizeof(*idx) * (base.nr_types + 1));
 			if (kpt_btf_set_index(&base, idx, base.nr_types))
 				__builtin_trap();
+			fidx = malloc(sizeof(*fidx) * (kpt_btf_nr_funcs(&base) + 1));
+			if (kpt_btf_set_func_index(&base, fidx,
+						   kpt_btf_nr_funcs(&base)))
+				__builtin_trap();
 		}
 		exercise(&base, expr, n, flags);
 	}
 out:
 	free(idx);
 	free(sidx);
+	free(fidx);
+	free(sfidx);
 	free(b1);
 	free(b2);
 	free(expr);

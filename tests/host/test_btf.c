@@ -183,7 +183,7 @@ static void synthetic(void)
 	struct kpt_btf_path p;
 	struct kpt_btf_type t;
 	struct kpt_btf_class_info c;
-	static u32 idx[100];
+	static u32 idx[100], fidx[3];
 	void *copy;
 
 	ti32 = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
@@ -296,6 +296,11 @@ static void synthetic(void)
 			seen(KPT_BTF_E_INDEX_SIZE);
 			CHECK(kpt_btf_set_index(&kb, idx, ARRAY_SIZE(idx)) == 0,
 			      "index");
+			CHECK(kpt_btf_nr_funcs(&kb) == 3, "3 functions");
+			CHECK(kpt_btf_set_func_index(&kb, fidx, 2) ==
+			      KPT_BTF_E_INDEX_SIZE, "small function index");
+			CHECK(kpt_btf_set_func_index(&kb, fidx, 3) == 0,
+			      "function index");
 		}
 		ok(&kb, "f", "dfd", 0, "$arg1:s32");
 		ok(&kb, "f", "fn", 0, "+0($arg2):string");
@@ -620,7 +625,7 @@ static void vmlinux(const char *what, const char *path, const char *mod)
 	struct btf *lb, *lm = NULL;
 	struct kpt_btf kb, km;
 	struct kpt_btf_path p;
-	u32 *idx;
+	u32 *idx, *fidx;
 	int n;
 
 	if (!data) {
@@ -639,6 +644,35 @@ static void vmlinux(const char *what, const char *path, const char *mod)
 	      "%s: index", what);
 	n = real(what, &kb, lb);
 	CHECK(n >= 10, "%s: only %d cases compared", what, n);
+	/* the same through the name index of the functions */
+	fidx = malloc(sizeof(*fidx) * (kpt_btf_nr_funcs(&kb) + 1));
+	CHECK(kpt_btf_set_func_index(&kb, fidx, kpt_btf_nr_funcs(&kb)) == 0,
+	      "%s: function index", what);
+	CHECK(real(what, &kb, lb) == n, "%s: with the function index", what);
+	for (u32 i = 0; i + 1 < kb.nr_funcs; i++) {
+		struct kpt_btf_type x, y;
+
+		kpt_btf_type(&kb, fidx[i], &x);
+		kpt_btf_type(&kb, fidx[i + 1], &y);
+		if (strcmp(kpt_btf_name(&kb, x.name_off),
+			   kpt_btf_name(&kb, y.name_off)) > 0) {
+			CHECK(0, "%s: function index unsorted at %u", what, i);
+			break;
+		}
+	}
+	for (u32 i = 0; i < kb.nr_funcs; i += 97) {	/* a sample */
+		struct kpt_btf_type x;
+		struct kpt_btf_fn f;
+		const char *fn;
+		__s32 lid;
+
+		kpt_btf_type(&kb, fidx[i], &x);
+		fn = kpt_btf_name(&kb, x.name_off);
+		lid = btf__find_by_name_kind(lb, fn, BTF_KIND_FUNC);
+		CHECK(!kpt_btf_func_find(&kb, fn, strlen(fn), &f) &&
+		      (__s32)f.func_id == lid, "%s: %s is id %u, libbpf %d",
+		      what, fn, f.func_id, lid);
+	}
 	bad(&kb, "vfs_read", "file->f_path.nope", 0, KPT_BTF_E_NO_MEMBER, 13);
 	bad(&kb, "vfs_read", "count->x", 0, KPT_BTF_E_ARROW_NON_PTR, 7);
 	bad(&kb, "vfs_read", "file.f_path", 0, KPT_BTF_E_DOT_ON_PTR, 5);
@@ -655,8 +689,13 @@ static void vmlinux(const char *what, const char *path, const char *mod)
 		static const char *const ex[] = { "table", "pdata", "nbytes",
 						  "crc" };
 
+		static u32 midx[4096], mfidx[4096];
+
 		CHECK(kpt_btf_init(&km, mdata, msize, &kb) == 0, "%s: init %s",
 		      what, mod);
+		CHECK(kpt_btf_set_index(&km, midx, ARRAY_SIZE(midx)) == 0 &&
+		      kpt_btf_set_func_index(&km, mfidx, ARRAY_SIZE(mfidx)) == 0 &&
+		      km.nr_funcs >= 1, "%s: %s's indexes", what, mod);
 		CHECK(kpt_btf_end_id(&km) == (u32)btf__type_cnt(lm),
 		      "%s: module ids end at %u, libbpf %u", what,
 		      kpt_btf_end_id(&km), btf__type_cnt(lm));
@@ -683,6 +722,7 @@ static void vmlinux(const char *what, const char *path, const char *mod)
 	}
 	printf("%s: %d expressions compared with libbpf\n", what, n);
 	free(mdata);
+	free(fidx);
 	free(idx);
 	btf__free(lb);
 	free(data);

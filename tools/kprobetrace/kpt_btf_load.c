@@ -116,6 +116,7 @@ struct btf *kpt_btf_load(const char *path, struct btf *base)
 		errno = EINVAL;
 		goto fail;
 	}
+	/* one lookup a run: no function index (its sort costs more) */
 	return b;
 fail:
 	kpt_btf_free(b);
