@@ -80,3 +80,50 @@ fuzz-parser: $(PARSE_FUZZER)
 		-timeout=10 -artifact_prefix=$(BUILD)/fuzz/parse- \
 		-print_final_stats=1 $(BUILD)/fuzz/corpus-parse-long \
 		$(PARSE_CORPUS)
+
+# --- BTF reader (common/kpt_btf*): raw BTF blobs, type classes, member
+# paths; the module will compile the same sources through ./Kbuild.
+#
+#   $(KPT_BTF_LIB)      static library for the kprobetrace command
+#   host-test-btf       synthetic blob (every error code), this host's
+#                       /sys/kernel/btf/vmlinux and the BTF of Debian's
+#                       installed KPT_BTF_KVERS (vmlinux and crc8.ko, split),
+#                       compared with libbpf; ASan+UBSan.  A kernel whose
+#                       image is not installed is reported SKIP.
+#   tests/fuzz/build.mk host-test-btf-fuzz, fuzz-btf
+KPT_BTF_SRCS := common/kpt_btf_raw.c common/kpt_btf_path.c
+KPT_BTF_HDRS := common/kpt_btf.h common/kpt_compat.h
+KPT_BTF_LIB := $(BUILD)/lib/libkptbtf.a
+KPT_BTF_OBJS := $(patsubst common/%.c,$(BUILD)/lib/kptbtf/%.o,$(KPT_BTF_SRCS))
+KPT_BTF_KVERS ?= 6.1.0-57-amd64 6.1.0-57-rt-amd64 6.12.118+deb12-amd64 \
+	6.12.118+deb12-rt-amd64
+
+$(BUILD)/lib/kptbtf/%.o: common/%.c $(KPT_BTF_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) -Icommon -c $< -o $@
+
+$(KPT_BTF_LIB): $(KPT_BTF_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+ALL_TARGETS += $(KPT_BTF_LIB)
+
+BTF_TEST := $(BUILD)/tests/test_btf
+$(BTF_TEST): tests/host/test_btf.c $(KPT_BTF_SRCS) $(KPT_BTF_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) -O1 $(SAN_FLAGS) -Icommon $< $(KPT_BTF_SRCS) \
+		-lbpf -o $@
+
+# The kernels' BTF is extracted at test time into $(KSRC_CACHE)/btf-KVER/.
+HOST_TESTS += btf
+.PHONY: host-test-btf
+host-test-btf: $(BTF_TEST)
+	@set -e; args=; for k in $(KPT_BTF_KVERS); do \
+		d=$(KSRC_CACHE)/btf-$$k; \
+		if tests/host/test_btf_extract.sh $$k $$d; then \
+			args="$$args $$k:$$d"; \
+		else \
+			rc=$$?; [ $$rc = 77 ] || exit $$rc; args="$$args $$k:"; \
+		fi; \
+	done; echo $(BTF_TEST) $$args; $(BTF_TEST) $$args

@@ -41,6 +41,11 @@ endef
 # The decoder: 1 mode byte + up to 24 instruction bytes.
 $(eval $(call kpt_fuzzer,decoder,decoder/kpt_insn.c,$(KPT_INSN_CFLAGS),$(KPT_INSN_HDRS) $(KPT_INSN_GEN),-max_len=25))
 
+# The BTF reader (common/kpt_btf*): flags, an expression, blob(s); the seeds
+# are the synthetic blob of tests/host/test_btf.c (KPT_BTF_SEEDS=DIR writes
+# them).
+$(eval $(call kpt_fuzzer,btf,$(KPT_BTF_SRCS),-Icommon,$(KPT_BTF_HDRS),-max_len=8192))
+
 .PHONY: fuzz
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do $(MAKE) -s $$t; done

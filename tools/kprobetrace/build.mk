@@ -1,10 +1,12 @@
 # --- kprobetrace(1): the userspace command, tools/kprobetrace/.
 #
-#   $(BUILD)/tools/kprobetrace   statically linked (libbpf, libelf, zlib), so
-#                                that the guest runs it: a copy goes to
-#                                $(BUILD)/guest-bin/ (the guest's /kpt/bin)
+#   $(BUILD)/tools/kprobetrace   statically linked, so that the guest runs
+#                                it: a copy goes to $(BUILD)/guest-bin/ (the
+#                                guest's /kpt/bin).  BTF is read by the
+#                                shared reader, common/kpt_btf (no libbpf)
 #   host-test-cmd-btf            BTF -> fetch-argument mapping (synthetic BTF,
 #                                and the host's /sys/kernel/btf/vmlinux if any)
+#                                on libbpf-built blobs
 #   host-test-cmd-ringbuf        ring buffer page parser, page layout and
 #                                record fields from format texts (ASan+UBSan)
 #   host-test-cmd-doc            man page, --help texts, bash completion
@@ -12,7 +14,7 @@ KPT_CMD_DIR := tools/kprobetrace
 KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
 KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h) tools/kpt_mnemonic.h
 KPT_CMD_CFLAGS := $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -I$(KPT_CMD_DIR) -Itools
-KPT_CMD_LIBS := $(KPT_PARSE_LIB) $(KPT_INSN_LIB) -lbpf -lelf -lz
+KPT_CMD_LIBS := $(KPT_PARSE_LIB) $(KPT_INSN_LIB) $(KPT_BTF_LIB)
 KPT_CMD := $(BUILD)/tools/kprobetrace
 KPT_CMD_GUEST := $(BUILD)/guest-bin/kprobetrace
 # Static for the guest; the Debian package (debian/rules) links it
@@ -20,7 +22,7 @@ KPT_CMD_GUEST := $(BUILD)/guest-bin/kprobetrace
 KPT_CMD_STATIC ?= -static
 
 $(KPT_CMD): $(KPT_CMD_SRCS) $(KPT_CMD_HDRS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB) \
-		$(KPT_INSN_HDRS) $(KPT_INSN_NAMES)
+		$(KPT_BTF_LIB) $(KPT_BTF_HDRS) $(KPT_INSN_HDRS) $(KPT_INSN_NAMES)
 	@mkdir -p $(dir $@)
 	$(CC) $(KPT_CMD_CFLAGS) $(KPT_CMD_STATIC) $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) -o $@
 
@@ -43,11 +45,17 @@ ALL_TARGETS += $(KPT_CMD_BTFMOD)
 endif
 
 KPT_CMD_BTF_TEST := $(BUILD)/tests/test_cmd_btf
-KPT_CMD_BTF_SRCS := $(KPT_CMD_DIR)/kpt_btf.c $(KPT_CMD_DIR)/kpt_btf_types.c
+# The test builds its BTF with libbpf: tests/host/test_btf_libbpf.c hands
+# libbpf's blobs to the shared reader (the command's kpt_btf_load.c is not
+# linked in).  Its "kpt_btf.h" is the command's, not common/kpt_btf.h: the
+# command's folder comes first.
+KPT_CMD_BTF_SRCS := $(KPT_CMD_DIR)/kpt_btf.c $(KPT_CMD_DIR)/kpt_btf_types.c \
+	tests/host/test_btf_libbpf.c $(KPT_BTF_SRCS)
 $(KPT_CMD_BTF_TEST): tests/host/test_cmd_btf.c $(KPT_CMD_BTF_SRCS) \
-		$(KPT_CMD_HDRS)
+		$(KPT_CMD_HDRS) $(KPT_BTF_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(KPT_CMD_CFLAGS) $(SAN_FLAGS) $< $(KPT_CMD_BTF_SRCS) -lbpf -o $@
+	$(CC) -I$(KPT_CMD_DIR) $(KPT_CMD_CFLAGS) $(SAN_FLAGS) $< \
+		$(KPT_CMD_BTF_SRCS) -lbpf -o $@
 
 HOST_TESTS += cmd-btf
 .PHONY: host-test-cmd-btf

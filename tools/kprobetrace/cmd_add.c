@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <bpf/btf.h>
 #include "kpt_btf.h"
 #include "kpt_cmd.h"
 #include "kpt_probe_def.h"
@@ -158,8 +157,8 @@ static struct btf *vm, *mb;	/* freed by free_btf() */
 
 static void free_btf(void)
 {
-	btf__free(mb);
-	btf__free(vm);
+	kpt_btf_free(mb);
+	kpt_btf_free(vm);
 	mb = vm = NULL;
 }
 
@@ -170,7 +169,8 @@ static int load_func(struct add_req *q, struct kpt_btf_func *f, char *err,
 	char mod[64], mpath[128];
 	int r;
 
-	vm = path && *path ? btf__parse(path, NULL) : btf__load_vmlinux_btf();
+	vm = kpt_btf_load(path && *path ? path : "/sys/kernel/btf/vmlinux",
+			  NULL);
 	if (!vm) {
 		snprintf(err, errlen, "cannot load the kernel's BTF (%s): %s",
 			 path && *path ? path : "/sys/kernel/btf/vmlinux",
@@ -193,7 +193,7 @@ static int load_func(struct add_req *q, struct kpt_btf_func *f, char *err,
 			 q->func, mod, mpath, strerror(errno));
 		return KPT_EXIT_NOFUNC;
 	}
-	mb = btf__load_module_btf(mod, vm);
+	mb = kpt_btf_load(mpath, vm);
 	if (!mb) {
 		snprintf(err, errlen, "cannot load %s: %s", mpath,
 			 strerror(errno));
@@ -324,26 +324,6 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf,
 	return 0;
 }
 
-/* Every parameter, or $retval: the default argument list. */
-static int default_args(const struct kpt_btf_func *f, bool is_return,
-			char names[][KPT_FETCH_MAX], int max)
-{
-	const struct btf_type *p = btf__type_by_id(f->btf, f->proto_id);
-	const struct btf_param *prm = btf_params(p);
-	int n = 0;
-
-	if (is_return) {
-		if (p->type)
-			strcpy(names[n++], "$retval");
-		return n;
-	}
-	for (__u16 i = 0; i < btf_vlen(p) && n < max; i++, prm++)
-		if (prm->type)
-			snprintf(names[n++], KPT_FETCH_MAX, "%s",
-				 btf__name_by_offset(f->btf, prm->name_off));
-	return n;
-}
-
 static void make_line(const struct add_req *q, const struct add_arg *a,
 		      int n, char *line, size_t size)
 {
@@ -461,7 +441,8 @@ static int add_main(int argc, char **argv)
 			kpt_note("%s: a probe without arguments", err);
 	}
 	if (!q.nargs && have_btf) {
-		q.nargs = default_args(&f, q.is_return, defaults, MAX_ARGS);
+		q.nargs = kpt_btf_default_args(&f, q.is_return, defaults,
+					       MAX_ARGS);
 		for (int i = 0; i < q.nargs; i++)
 			q.args[i] = defaults[i];
 	}

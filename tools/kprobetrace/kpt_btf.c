@@ -2,130 +2,31 @@
 /*
  * kprobetrace(1): BTF -> fetch arguments.
  *
- * An expression is resolved step by step, keeping where the current value
- * is: either a fetch expression that evaluates to it (a parameter: $argN),
- * or the memory at BASE + OFF (after a "->": BASE evaluates to the pointer,
- * OFF is the member's offset; "." and "[i]" only add to OFF).  A "->" on a
- * value in memory first loads the pointer: BASE becomes +OFF(BASE).  The
- * final value is then +OFF(BASE):TYPE, or BASE:TYPE for a parameter.
- * Strings are read at the address the last +OFF() computes, so a char *
- * in memory becomes +0(+OFF(BASE)):string and a char array +OFF(BASE):string.
+ * The shared resolver (common/kpt_btf_path.c) turns an expression into a
+ * fetch path: $argN or $retval, then dereference steps.  Here it becomes
+ * the module's syntax, +OFF(...) for each step (+uOFF for user memory),
+ * and a :TYPE that follows the C type; its errors become messages that
+ * name what is wrong and list the candidates.  A string is read at the
+ * address the last +OFF() computes, so a char * in memory becomes
+ * +0(+OFF(BASE)):string and a char array +OFF(BASE):string.
  */
-#include <ctype.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <bpf/btf.h>
 #include "kpt_btf.h"
 #include "kpt_btf_internal.h"
 #include "kpt_cmd.h"
 
 bool kpt_btf_is_symbolic(const char *expr)
 {
-	return isalpha((unsigned char)expr[0]) || expr[0] == '_' ||
+	return (expr[0] >= 'a' && expr[0] <= 'z') ||
+	       (expr[0] >= 'A' && expr[0] <= 'Z') || expr[0] == '_' ||
 	       !strncmp(expr, "$retval", 7);
 }
 
-/* ---- expression state ---------------------------------------------------- */
-
-struct loc {
-	bool mem;			/* value at BASE + off, else BASE */
-	char base[KPT_FETCH_MAX];
-	long off;			/* bytes */
-	__u32 type;
-	__u32 bitoff, bfsize;		/* bitfield (mem only) */
-	bool user;			/* mem is user memory: +uOFF() */
-};
-
-/* mem -> the value loaded: BASE = +OFF(BASE) */
-static int load(struct loc *l, char *err, size_t errlen)
+static bool is_alnum(char c)
 {
-	char nb[KPT_FETCH_MAX];
-
-	if (!l->mem)
-		return 0;
-	if (snprintf(nb, sizeof(nb), "+%s%ld(%s)", l->user ? "u" : "",
-		     l->off, l->base) >= (int)sizeof(nb)) {
-		kpt_btf_msg(err, errlen, "expression too long");
-		return KPT_EXIT_TYPE;
-	}
-	strcpy(l->base, nb);
-	l->mem = false;
-	l->user = false;
-	l->off = 0;
-	return 0;
-}
-
-/* Register slots of a parameter type (x86-64 SysV), -1 if not in regs. */
-static int param_slots(const struct btf *btf, __u32 id)
-{
-	const struct btf_type *t = btf__type_by_id(btf, kpt_btf_skip_mods(btf, id));
-
-	if (!t || btf_is_float(t))
-		return -1;
-	if (btf_is_composite(t))
-		return t->size <= 8 ? 1 : t->size <= 16 ? 2 : -1;
-	if (btf_is_int(t) && t->size > 8)
-		return 2;
-	return 1;
-}
-
-static int param_value(const struct kpt_btf_func *f, const char *name,
-		       struct loc *l, char *err, size_t errlen)
-{
-	const struct btf_type *p = btf__type_by_id(f->btf, f->proto_id);
-	const struct btf_param *prm = btf_params(p);
-	int slot = 0;
-	bool unsure = false;
-
-	for (__u16 i = 0; i < btf_vlen(p); i++, prm++) {
-		const char *pn = btf__name_by_offset(f->btf, prm->name_off);
-		int s = param_slots(f->btf, prm->type);
-
-		if (!prm->type)		/* ... of a variadic function */
-			break;
-		if (!strcmp(pn, name)) {
-			if (unsure) {
-				kpt_btf_msg(err, errlen, "parameter '%s' of %s follows a floating-point or large by-value struct parameter: its register is not known",
-				    name, f->name);
-				return KPT_EXIT_TYPE;
-			}
-			if (s != 1) {
-				kpt_btf_msg(err, errlen, "parameter '%s' of %s is passed by value in %s: not supported (use a raw fetch argument)",
-				    name, f->name, s == 2 ? "two registers" :
-				    "memory");
-				return KPT_EXIT_TYPE;
-			}
-			snprintf(l->base, sizeof(l->base), "$arg%d", slot + 1);
-			l->mem = false;
-			l->type = prm->type;
-			return 0;
-		}
-		if (s < 0)
-			unsure = true;
-		else
-			slot += s;
-	}
-	kpt_btf_msg(err, errlen, "%s has no parameter '%s'; its parameters:",
-	    f->name, name);
-	prm = btf_params(p);
-	for (__u16 i = 0; i < btf_vlen(p); i++, prm++)
-		kpt_btf_cat(err, errlen, " %s", prm->type ?
-		    btf__name_by_offset(f->btf, prm->name_off) : "...");
-	if (!btf_vlen(p))
-		kpt_btf_cat(err, errlen, " (none)");
-	return KPT_EXIT_NONAME;
-}
-
-static size_t ident_len(const char *s)
-{
-	size_t n = 0;
-
-	if (!isalpha((unsigned char)s[0]) && s[0] != '_')
-		return 0;
-	while (isalnum((unsigned char)s[n]) || s[n] == '_')
-		n++;
-	return n;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
 }
 
 /* Identifier of an expression: how->flags gives how_flags. */
@@ -134,7 +35,7 @@ static size_t name_of(const char *expr, char *out, size_t size)
 	size_t o = 0, need = 0;
 
 	for (const char *s = expr; *s; s++) {
-		char c = isalnum((unsigned char)*s) ? *s : '_';
+		char c = is_alnum(*s) ? *s : '_';
 
 		if (c == '_' && (!need || (o && out[o - 1] == '_')))
 			continue;
@@ -167,250 +68,228 @@ static void make_name(const char *expr, char *out, size_t size)
 			return;
 }
 
-/* One "->m" or ".m" step. */
-static int step_member(const struct btf *btf, struct loc *l, bool arrow,
-		       const char *m, const char *done, char *err,
-		       size_t errlen)
+/* The common reader's function of f. */
+static int to_fn(const struct kpt_btf_func *f, struct kpt_btf_fn *fn)
 {
-	__u32 id = kpt_btf_skip_mods(btf, l->type), bitoff, mtype, bfsize;
-	const struct btf_type *t = btf__type_by_id(btf, id);
-	char ct[128];
-	int shown = 0, r;
+	const struct kpt_btf *b = kpt_btf_blob(f->btf);
+	struct kpt_btf_type p;
 
-	kpt_btf_ctype(btf, l->type, ct, sizeof(ct));
-	if (arrow) {
-		if (!t || !btf_is_ptr(t)) {
-			kpt_btf_msg(err, errlen, "'%s' is %s, not a pointer: '->%s' needs a pointer%s",
-			    done, ct, m, t && btf_is_composite(t) ?
-			    " (use '.')" : "");
-			return KPT_EXIT_TYPE;
-		}
-		r = load(l, err, errlen);
-		if (r)
-			return r;
-		l->mem = true;
-		l->user = kpt_btf_user_ptr(btf, l->type);
-		l->off = 0;
-		kpt_btf_ctype(btf, t->type, ct, sizeof(ct));
-		id = kpt_btf_skip_mods(btf, t->type);
-		t = btf__type_by_id(btf, id);
-	} else if (t && btf_is_ptr(t)) {
-		kpt_btf_msg(err, errlen, "'%s' is a pointer (%s): use '->%s'", done,
-		    ct, m);
-		return KPT_EXIT_TYPE;
-	}
-	if (!t || !btf_is_composite(t)) {
-		kpt_btf_msg(err, errlen, "'%s' %s %s, not a struct or union: no member '%s'",
-		    done, arrow ? "points to" : "is", ct, m);
-		return KPT_EXIT_TYPE;
-	}
-	if (!l->mem) {
-		kpt_btf_msg(err, errlen, "'%s' is a struct passed by value: not supported",
-		    done);
-		return KPT_EXIT_TYPE;
-	}
-	if (!kpt_btf_find_member(btf, id, m, &bitoff, &mtype, &bfsize)) {
-		kpt_btf_msg(err, errlen, "%s has no member '%s'; members:", ct, m);
-		kpt_btf_list_members(btf, id, err, errlen, &shown);
-		return KPT_EXIT_NONAME;
-	}
-	if (l->bfsize) {
-		kpt_btf_msg(err, errlen, "'%s' is a bitfield", done);
-		return KPT_EXIT_TYPE;
-	}
-	l->off += bitoff / 8;
-	l->bitoff = bitoff % 8;
-	l->bfsize = bfsize;
-	if (!bfsize)
-		l->bitoff = 0;
-	l->type = mtype;
+	memset(fn, 0, sizeof(*fn));
+	if (kpt_btf_type(b, f->proto_id, &p) || p.kind != KPT_BTF_K_FUNC_PROTO)
+		return -1;
+	fn->func_id = f->func_id;
+	fn->proto_id = f->proto_id;
+	fn->nparams = p.vlen;
+	fn->ret_type = p.size_type;
+	fn->name = f->name;
 	return 0;
 }
 
-static int step_index(const struct btf *btf, struct loc *l, long idx,
-		      const char *done, char *err, size_t errlen)
+/* Steps [0, n) of p over its source: $arg3, +8($arg3), ... */
+static void render(const struct kpt_btf_path *p, unsigned int n, char *out,
+		   size_t size)
 {
-	const struct btf_type *t = btf__type_by_id(btf, kpt_btf_skip_mods(btf, l->type));
-	const struct btf_type *e;
-	__u32 elem;
-	__s64 sz;
-	int r;
+	char tmp[KPT_FETCH_MAX + 32];
 
-	if (t && btf_is_array(t)) {
-		if (!l->mem) {
-			kpt_btf_msg(err, errlen, "'%s' is not in memory", done);
-			return KPT_EXIT_TYPE;
-		}
-		elem = btf_array(t)->type;
-	} else if (t && btf_is_ptr(t)) {
-		bool user = kpt_btf_user_ptr(btf, l->type);
-
-		r = load(l, err, errlen);
-		if (r)
-			return r;
-		l->mem = true;
-		l->user = user;
-		l->off = 0;
-		elem = t->type;
-	} else {
-		char ct[128];
-
-		kpt_btf_ctype(btf, l->type, ct, sizeof(ct));
-		kpt_btf_msg(err, errlen, "'%s' is %s, neither an array nor a pointer",
-		    done, ct);
-		return KPT_EXIT_TYPE;
-	}
-	e = btf__type_by_id(btf, kpt_btf_skip_mods(btf, elem));
-	sz = btf__resolve_size(btf, elem);
-	if (!e || sz <= 0) {
-		kpt_btf_msg(err, errlen, "'%s' has elements of unknown size", done);
-		return KPT_EXIT_TYPE;
-	}
-	l->off += idx * sz;
-	l->type = elem;
-	return 0;
-}
-
-static int finish(const struct btf *btf, struct loc *l, const char *expr,
-		  struct kpt_btf_arg *out, char *err, size_t errlen)
-{
-	const struct btf_type *t = btf__type_by_id(btf, kpt_btf_skip_mods(btf, l->type));
-	char ft[32];
-	int r;
-
-	kpt_btf_ctype(btf, l->type, out->ctype, sizeof(out->ctype));
-	kpt_btf_fetch_type(btf, l->type, ft, sizeof(ft));
-	if (l->bfsize) {
-		unsigned int bit = l->bitoff, c;
-
-		/* the smallest aligned container holding the bits */
-		for (c = 8; c < 64; c *= 2)
-			if (bit / c == (bit + l->bfsize - 1) / c)
-				break;
-		snprintf(out->fetch, sizeof(out->fetch), "+%s%ld(%s)",
-			 l->user ? "u" : "", l->off + (long)(bit / c * c / 8),
-			 l->base);
-		snprintf(out->type, sizeof(out->type), "b%u@%u/%u",
-			 l->bfsize, bit % c, c);
-		strcpy(out->value, out->fetch);
-		return 0;
-	}
-	if (!*ft) {
-		int shown = 0;
-
-		kpt_btf_msg(err, errlen, "'%s' is %s: not a value that can be fetched",
-		    expr, out->ctype);
-		if (t && btf_is_composite(t)) {
-			kpt_btf_cat(err, errlen, "; pick a member:");
-			kpt_btf_list_members(btf, kpt_btf_skip_mods(btf, l->type), err, errlen,
-				     &shown);
-		}
-		return KPT_EXIT_TYPE;
-	}
-	strcpy(out->type, ft);
-	if (!strcmp(ft, "string") && btf_is_array(t)) {
-		/* read at the array itself */
-		snprintf(out->fetch, sizeof(out->fetch), "+%s%ld(%s)",
-			 l->user ? "u" : "", l->off, l->base);
-		if (l->user)
-			strcpy(out->type, "ustring");
-		strcpy(out->value, out->fetch);
-		return 0;
-	}
-	r = load(l, err, errlen);
-	if (r)
-		return r;
-	snprintf(out->value, sizeof(out->value), "%s", l->base);
-	if (strstr(ft, "string"))	/* read at the pointer's value */
-		snprintf(out->fetch, sizeof(out->fetch), "+0(%s)", l->base);
+	if (p->src == KPT_BTF_SRC_RETVAL)
+		snprintf(out, size, "$retval");
 	else
-		snprintf(out->fetch, sizeof(out->fetch), "%s", l->base);
-	return 0;
+		snprintf(out, size, "$arg%u", p->argno);
+	for (unsigned int i = 0; i < n && i < p->nsteps; i++) {
+		snprintf(tmp, sizeof(tmp), "+%s%d(%s)",
+			 p->step[i].user ? "u" : "", p->step[i].off, out);
+		snprintf(out, size, "%s", tmp);
+	}
+}
+
+/* The message of a failed resolution; returns the exit code. */
+static int explain(const struct kpt_btf_func *f, const struct kpt_btf *b,
+		   const struct kpt_btf_fn *fn, const char *expr, int code,
+		   const struct kpt_btf_path *p, char *err, size_t errlen)
+{
+	int dl = (int)p->err_step, ml = (int)p->err_len, shown = 0;
+	const char *m = expr + p->err_pos;
+	bool arrow = expr[p->err_step] == '-';
+	struct kpt_btf_class_info c;
+	char ct[128];
+
+	kpt_btf_ctype_of(b, p->err_type, ct, sizeof(ct));
+	switch (code) {
+	case KPT_BTF_E_EXPECT_PARAM:
+		kpt_btf_msg(err, errlen, "'%s': expected a parameter name", expr);
+		return KPT_EXIT_USAGE;
+	case KPT_BTF_E_PARAM_ON_RETURN:
+		kpt_btf_msg(err, errlen, "'%.*s': parameters are gone when %s returns (only $retval is there)",
+		    ml, expr, f->name);
+		return KPT_EXIT_USAGE;
+	case KPT_BTF_E_RETVAL_ON_ENTRY:
+		kpt_btf_msg(err, errlen, "$retval is only there in a return probe (FUNC%%return)");
+		return KPT_EXIT_USAGE;
+	case KPT_BTF_E_VOID_RETVAL:
+		kpt_btf_msg(err, errlen, "%s returns void", f->name);
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_NO_PARAM:
+		kpt_btf_msg(err, errlen, "%s has no parameter '%.*s'; its parameters:",
+		    f->name, ml, expr);
+		for (__u32 i = 0; i < fn->nparams; i++) {
+			const char *pn;
+			__u32 pt;
+
+			if (kpt_btf_param(b, fn, i, &pn, &pt))
+				break;
+			kpt_btf_cat(err, errlen, " %s", pt ? pn : "...");
+		}
+		if (!fn->nparams)
+			kpt_btf_cat(err, errlen, " (none)");
+		return KPT_EXIT_NONAME;
+	case KPT_BTF_E_PARAM_REG_UNKNOWN:
+		kpt_btf_msg(err, errlen, "parameter '%.*s' of %s follows a floating-point or large by-value struct parameter: its register is not known",
+		    ml, expr, f->name);
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_PARAM_BY_VALUE:
+		kpt_btf_msg(err, errlen, "parameter '%.*s' of %s is passed by value in %s: not supported (use a raw fetch argument)",
+		    ml, expr, f->name, p->err_detail == 2 ? "two registers" :
+		    "memory");
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_EXPECT_MEMBER:
+		kpt_btf_msg(err, errlen, "'%s': expected a member name after '%.*s'",
+		    expr, dl, expr);
+		return KPT_EXIT_USAGE;
+	case KPT_BTF_E_EXPECT_INDEX:
+		kpt_btf_msg(err, errlen, "'%s': expected [INDEX] after '%.*s'",
+		    expr, dl, expr);
+		return KPT_EXIT_USAGE;
+	case KPT_BTF_E_UNEXPECTED:
+		kpt_btf_msg(err, errlen, "'%s': unexpected '%s' (expected ->MEMBER, .MEMBER or [INDEX])",
+		    expr, expr + p->err_step);
+		return KPT_EXIT_USAGE;
+	case KPT_BTF_E_ARROW_NON_PTR:
+		kpt_btf_classify(b, p->err_type, &c);
+		kpt_btf_msg(err, errlen, "'%.*s' is %s, not a pointer: '->%.*s' needs a pointer%s",
+		    dl, expr, ct, ml, m, c.cls == KPT_BTF_C_STRUCT ||
+		    c.cls == KPT_BTF_C_UNION ? " (use '.')" : "");
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_DOT_ON_PTR:
+		kpt_btf_msg(err, errlen, "'%.*s' is a pointer (%s): use '->%.*s'",
+		    dl, expr, ct, ml, m);
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_NOT_STRUCT:
+		kpt_btf_msg(err, errlen, "'%.*s' %s %s, not a struct or union: no member '%.*s'",
+		    dl, expr, arrow ? "points to" : "is", ct, ml, m);
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_STRUCT_BY_VALUE:
+		kpt_btf_msg(err, errlen, "'%.*s' is a struct passed by value: not supported",
+		    dl, expr);
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_NO_MEMBER:
+		kpt_btf_msg(err, errlen, "%s has no member '%.*s'; members:", ct,
+		    ml, m);
+		kpt_btf_list_members(b, p->err_struct, err, errlen, &shown);
+		return KPT_EXIT_NONAME;
+	case KPT_BTF_E_BITFIELD_MEMBER:
+		kpt_btf_msg(err, errlen, "'%.*s' is a bitfield", dl, expr);
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_NOT_INDEXABLE:
+		kpt_btf_msg(err, errlen, "'%.*s' is %s, neither an array nor a pointer",
+		    dl, expr, ct);
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_NOT_IN_MEMORY:
+		kpt_btf_msg(err, errlen, "'%.*s' is not in memory", dl, expr);
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_ELEM_SIZE:
+		kpt_btf_msg(err, errlen, "'%.*s' has elements of unknown size",
+		    dl, expr);
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_NOT_PRINTABLE:
+		kpt_btf_msg(err, errlen, "'%s' is %s: not a value that can be fetched",
+		    expr, ct);
+		if (p->err_struct) {
+			kpt_btf_cat(err, errlen, "; pick a member:");
+			kpt_btf_list_members(b, p->err_struct, err, errlen,
+					     &shown);
+		}
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_TOO_DEEP:
+		kpt_btf_msg(err, errlen, "expression too long");
+		return KPT_EXIT_TYPE;
+	case KPT_BTF_E_OFFSET_RANGE:
+		kpt_btf_msg(err, errlen, "'%s': offset out of range", expr);
+		return KPT_EXIT_TYPE;
+	default:
+		kpt_btf_msg(err, errlen, "'%s': %s", expr, kpt_btf_strerror(code));
+		return KPT_EXIT_TYPE;
+	}
 }
 
 int kpt_btf_resolve(const struct kpt_btf_func *f, const char *expr,
 		    bool is_return, struct kpt_btf_arg *out, char *err,
 		    size_t errlen)
 {
-	const struct btf_type *proto = btf__type_by_id(f->btf, f->proto_id);
-	struct loc l = { 0 };
-	char done[KPT_FETCH_MAX];
-	const char *s = expr;
-	size_t n;
+	const struct kpt_btf *b = kpt_btf_blob(f->btf);
+	struct kpt_btf_path p;
+	struct kpt_btf_fn fn;
 	int r;
 
 	memset(out, 0, sizeof(*out));
 	make_name(expr, out->name, sizeof(out->name));
-	if (!strncmp(s, "$retval", 7) && !isalnum((unsigned char)s[7])) {
-		if (!is_return) {
-			kpt_btf_msg(err, errlen, "$retval is only there in a return probe (FUNC%%return)");
-			return KPT_EXIT_USAGE;
-		}
-		if (!proto->type) {
-			kpt_btf_msg(err, errlen, "%s returns void", f->name);
-			return KPT_EXIT_TYPE;
-		}
-		strcpy(l.base, "$retval");
-		l.type = proto->type;
-		n = 7;
-		if (!s[7])
-			strcpy(out->name, "ret");
-	} else {
-		char pname[KPT_FETCH_MAX];
-
-		n = ident_len(s);
-		if (!n || n >= sizeof(pname)) {
-			kpt_btf_msg(err, errlen, "'%s': expected a parameter name", expr);
-			return KPT_EXIT_USAGE;
-		}
-		memcpy(pname, s, n);
-		pname[n] = '\0';
-		if (is_return) {
-			kpt_btf_msg(err, errlen, "'%s': parameters are gone when %s returns (only $retval is there)",
-			    pname, f->name);
-			return KPT_EXIT_USAGE;
-		}
-		r = param_value(f, pname, &l, err, errlen);
-		if (r)
-			return r;
+	if (!strcmp(expr, "$retval"))
+		strcpy(out->name, "ret");
+	if (to_fn(f, &fn)) {
+		kpt_btf_msg(err, errlen, "%s: malformed BTF", f->name);
+		return KPT_EXIT_TYPE;
 	}
-	s += n;
-	while (*s) {
-		snprintf(done, sizeof(done), "%.*s", (int)(s - expr), expr);
-		if (!strncmp(s, "->", 2) || *s == '.') {
-			bool arrow = *s == '-';
-			char m[KPT_FETCH_MAX];
-
-			s += arrow ? 2 : 1;
-			n = ident_len(s);
-			if (!n || n >= sizeof(m)) {
-				kpt_btf_msg(err, errlen, "'%s': expected a member name after '%s'",
-				    expr, done);
-				return KPT_EXIT_USAGE;
-			}
-			memcpy(m, s, n);
-			m[n] = '\0';
-			s += n;
-			r = step_member(f->btf, &l, arrow, m, done, err,
-					errlen);
-		} else if (*s == '[') {
-			char *end;
-			long idx = strtol(s + 1, &end, 0);
-
-			if (end == s + 1 || *end != ']' || idx < 0) {
-				kpt_btf_msg(err, errlen, "'%s': expected [INDEX] after '%s'",
-				    expr, done);
-				return KPT_EXIT_USAGE;
-			}
-			s = end + 1;
-			r = step_index(f->btf, &l, idx, done, err, errlen);
-		} else {
-			kpt_btf_msg(err, errlen, "'%s': unexpected '%s' (expected ->MEMBER, .MEMBER or [INDEX])",
-			    expr, s);
-			return KPT_EXIT_USAGE;
-		}
-		if (r)
-			return r;
+	r = kpt_btf_path_resolve(b, &fn, expr, strlen(expr),
+				 is_return ? KPT_BTF_RETURN : 0, &p);
+	if (r)
+		return explain(f, b, &fn, expr, r, &p, err, errlen);
+	kpt_btf_ctype_of(b, p.type, out->ctype, sizeof(out->ctype));
+	render(&p, p.nsteps, out->fetch, sizeof(out->fetch));
+	strcpy(out->value, out->fetch);
+	switch (p.fetch) {
+	case KPT_BTF_F_BITFIELD:
+		snprintf(out->type, sizeof(out->type), "b%u@%u/%u", p.bf_size,
+			 p.bf_shift, p.size * 8);
+		break;
+	case KPT_BTF_F_STRING:
+		strcpy(out->type, p.user ? "ustring" : "string");
+		/* a char *: the value is the pointer, read at it */
+		if (p.cls == KPT_BTF_C_STR_PTR)
+			render(&p, p.nsteps - 1, out->value,
+			       sizeof(out->value));
+		break;
+	case KPT_BTF_F_PTR:
+		strcpy(out->type, "x64");
+		break;
+	default:
+		snprintf(out->type, sizeof(out->type), "%c%u",
+			 p.is_signed ? 's' : 'u', p.size * 8);
 	}
-	return finish(f->btf, &l, expr, out, err, errlen);
+	return 0;
+}
+
+/* Every parameter, or $retval: the default argument list. */
+int kpt_btf_default_args(const struct kpt_btf_func *f, bool is_return,
+			 char names[][KPT_FETCH_MAX], int max)
+{
+	const struct kpt_btf *b = kpt_btf_blob(f->btf);
+	struct kpt_btf_fn fn;
+	int n = 0;
+
+	if (to_fn(f, &fn))
+		return 0;
+	if (is_return) {
+		if (fn.ret_type)
+			strcpy(names[n++], "$retval");
+		return n;
+	}
+	for (__u32 i = 0; i < fn.nparams && n < max; i++) {
+		const char *pn;
+		__u32 pt;
+
+		if (kpt_btf_param(b, &fn, i, &pn, &pt))
+			break;
+		if (pt)
+			snprintf(names[n++], KPT_FETCH_MAX, "%s", pn);
+	}
+	return n;
 }

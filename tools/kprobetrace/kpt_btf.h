@@ -4,8 +4,9 @@
  * and member chains (how->flags, file->f_path.dentry->d_name.name,
  * $retval->x, p->arr[2]) become fetch arguments of the module's syntax:
  * $argN for a parameter, +OFFS(...) for each pointer dereference, and a
- * :TYPE that follows the C type.  No kernel access: the BTF object is given
- * (tests use the host's /sys/kernel/btf/vmlinux).
+ * :TYPE that follows the C type.  The BTF is read by the shared reader
+ * (common/kpt_btf, also in the module) from raw blobs that kpt_btf_load()
+ * reads; the functions below take no other kernel input.
  */
 #ifndef KPT_BTF_H
 #define KPT_BTF_H
@@ -14,7 +15,7 @@
 #include <stddef.h>
 #include <linux/types.h>
 
-struct btf;
+struct btf;	/* one loaded blob (and its base) */
 
 #define KPT_FETCH_MAX 256
 #define KPT_ERRMSG_MAX 2048
@@ -64,6 +65,18 @@ int kpt_btf_find_func(struct btf *btf, const char *name,
 int kpt_btf_resolve(const struct kpt_btf_func *f, const char *expr,
 		    bool is_return, struct kpt_btf_arg *out, char *err,
 		    size_t errlen);
+
+/*
+ * Load raw BTF from path (/sys/kernel/btf/vmlinux, a module's
+ * /sys/kernel/btf/MOD on base, or an ELF file's .BTF section).  NULL with
+ * errno set (EINVAL: not BTF, or malformed).
+ */
+struct btf *kpt_btf_load(const char *path, struct btf *base);
+void kpt_btf_free(struct btf *btf);
+
+/* Every parameter's name, or $retval (is_return): default arguments. */
+int kpt_btf_default_args(const struct kpt_btf_func *f, bool is_return,
+			 char names[][KPT_FETCH_MAX], int max);
 
 /* Is expr for kpt_btf_resolve (an identifier or $retval first)? */
 bool kpt_btf_is_symbolic(const char *expr);

@@ -1,33 +1,33 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* kprobetrace(1): helpers shared by kpt_btf.c and kpt_btf_types.c. */
+/*
+ * kprobetrace(1): helpers shared by kpt_btf.c and kpt_btf_types.c.  The BTF
+ * itself is read by the shared reader, common/kpt_btf (also compiled into
+ * the module); a struct btf is one loaded blob (kpt_btf_load.c; the host
+ * test of this code supplies libbpf's instead, tests/host/test_btf_libbpf.c).
+ */
 #ifndef KPT_BTF_INTERNAL_H
 #define KPT_BTF_INTERNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <linux/types.h>
+#include "../../common/kpt_btf.h"
 
 struct btf;
-struct btf_type;
+
+/* The shared reader's view of a loaded blob (and of its base). */
+const struct kpt_btf *kpt_btf_blob(const struct btf *btf);
 
 /* Write / append a message (candidate lists) to err. */
 void kpt_btf_msg(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void kpt_btf_cat(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-const char *kpt_btf_tname(const struct btf *btf, const struct btf_type *t);
-/* Skip typedef, const, volatile, restrict and type tags. */
-__u32 kpt_btf_skip_mods(const struct btf *btf, __u32 id);
-/* Does pointer type id point to user memory (a "user" type tag)? */
-bool kpt_btf_user_ptr(const struct btf *btf, __u32 id);
-/*
- * Member name of struct/union sid, looking into anonymous members: its bit
- * offset, type and bitfield size (0: not a bitfield).
- */
-bool kpt_btf_find_member(const struct btf *btf, __u32 sid, const char *name,
-			 __u32 *bitoff, __u32 *type, __u32 *bfsize);
+/* C type text of a type of blob b. */
+void kpt_btf_ctype_of(const struct kpt_btf *b, __u32 id, char *buf,
+		      size_t size);
 /* Append " m1 m2 ..." (at most 40) to err; *shown counts them. */
-void kpt_btf_list_members(const struct btf *btf, __u32 sid, char *err,
+void kpt_btf_list_members(const struct kpt_btf *b, __u32 sid, char *err,
 			  size_t errlen, int *shown);
 
 #endif /* KPT_BTF_INTERNAL_H */

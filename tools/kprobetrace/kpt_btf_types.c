@@ -2,11 +2,11 @@
 /*
  * kprobetrace(1): BTF types: C type -> fetch type, C type text, functions,
  * struct members (through anonymous structs and unions), message helpers.
+ * The blob is read by the shared reader (common/kpt_btf).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <bpf/btf.h>
 #include "kpt_btf.h"
 #include "kpt_btf_internal.h"
 #include "kpt_cmd.h"
@@ -33,140 +33,97 @@ void kpt_btf_cat(char *err, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-const char *kpt_btf_tname(const struct btf *btf, const struct btf_type *t)
-{
-	return btf__name_by_offset(btf, t->name_off);
-}
-
-/* Skip typedef, const, volatile, restrict and type tags. */
-__u32 kpt_btf_skip_mods(const struct btf *btf, __u32 id)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-
-	while (t && (btf_is_mod(t) || btf_is_typedef(t))) {
-		id = t->type;
-		t = btf__type_by_id(btf, id);
-	}
-	return id;
-}
-
-/*
- * A character type: char, signed char or unsigned char, reached through
- * const/volatile only.  A typedef (u8, __u8) means bytes, not text.
- */
-static bool is_char(const struct btf *btf, __u32 id)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-
-	while (t && btf_is_mod(t))
-		t = btf__type_by_id(btf, t->type);
-	if (!t || !btf_is_int(t) || t->size != 1)
-		return false;
-	return strstr(kpt_btf_tname(btf, t), "char") != NULL;
-}
-
-/*
- * Does pointer type id point to user memory?  Kernels built with pahole and
- * a compiler that emits BTF type tags mark __user as TYPE_TAG "user" on the
- * pointee; GCC-built kernels (Debian 12's) have no tags: never true there.
- */
-bool kpt_btf_user_ptr(const struct btf *btf, __u32 id)
-{
-	const struct btf_type *t = btf__type_by_id(btf, kpt_btf_skip_mods(btf, id));
-
-	if (!t || !btf_is_ptr(t))
-		return false;
-	for (t = btf__type_by_id(btf, t->type); t && btf_is_mod(t);
-	     t = btf__type_by_id(btf, t->type))
-		if (btf_is_type_tag(t) && !strcmp(kpt_btf_tname(btf, t), "user"))
-			return true;
-	return false;
-}
-
 const char *kpt_btf_fetch_type(const struct btf *btf, __u32 id, char *buf,
 			       size_t size)
 {
-	const struct btf_type *t = btf__type_by_id(btf, kpt_btf_skip_mods(btf, id));
+	struct kpt_btf_class_info c;
 
 	buf[0] = '\0';
-	if (!t || btf_is_void(t))
+	if (kpt_btf_classify(kpt_btf_blob(btf), id, &c))
 		return buf;
-	if (btf_is_int(t)) {
-		__u8 enc = btf_int_encoding(t);
-
-		if (enc & BTF_INT_BOOL)
-			snprintf(buf, size, "u8");
-		else if (t->size == 1 || t->size == 2 || t->size == 4 ||
-			 t->size == 8)
-			snprintf(buf, size, "%c%u",
-				 (enc & BTF_INT_SIGNED) ? 's' : 'u',
-				 t->size * 8);
-	} else if (btf_is_any_enum(t)) {
-		if (t->size == 1 || t->size == 2 || t->size == 4 ||
-		    t->size == 8)
-			snprintf(buf, size, "%c%u", btf_kflag(t) ? 's' : 'u',
-				 t->size * 8);
-	} else if (btf_is_ptr(t)) {
-		snprintf(buf, size, "%s", !is_char(btf, t->type) ? "x64" :
-			 kpt_btf_user_ptr(btf, id) ? "ustring" : "string");
-	} else if (btf_is_array(t)) {
-		if (is_char(btf, btf_array(t)->type))
-			snprintf(buf, size, "string");
+	switch (c.cls) {
+	case KPT_BTF_C_BOOL:
+		snprintf(buf, size, "u8");
+		break;
+	case KPT_BTF_C_INT:
+	case KPT_BTF_C_ENUM:
+		snprintf(buf, size, "%c%u", c.is_signed ? 's' : 'u',
+			 c.size * 8);
+		break;
+	case KPT_BTF_C_PTR:
+		snprintf(buf, size, "x64");
+		break;
+	case KPT_BTF_C_STR_PTR:
+		snprintf(buf, size, "%s", c.user ? "ustring" : "string");
+		break;
+	case KPT_BTF_C_STR_ARRAY:
+		snprintf(buf, size, "string");
+		break;
+	default:
+		break;
 	}
 	return buf;
 }
 
-void kpt_btf_ctype(const struct btf *btf, __u32 id, char *buf, size_t size)
+static void ctype(const struct kpt_btf *b, __u32 id, char *buf, size_t size,
+		  int depth)
 {
-	const struct btf_type *t = btf__type_by_id(btf, id);
+	struct kpt_btf_type t;
 	char inner[128];
 	const char *n;
+	__u32 elem, nelems;
 
 	if (!size)
 		return;
-	if (!t || btf_is_void(t)) {
+	if (depth > KPT_BTF_MAX_HOPS || kpt_btf_type(b, id, &t) ||
+	    t.kind == KPT_BTF_K_UNKN) {
 		snprintf(buf, size, "void");
 		return;
 	}
-	n = kpt_btf_tname(btf, t);
-	switch (btf_kind(t)) {
-	case BTF_KIND_PTR:
-		kpt_btf_ctype(btf, t->type, inner, sizeof(inner));
+	n = kpt_btf_name(b, t.name_off);
+	switch (t.kind) {
+	case KPT_BTF_K_PTR:
+		ctype(b, t.size_type, inner, sizeof(inner), depth + 1);
 		snprintf(buf, size, "%s *", inner);
 		break;
-	case BTF_KIND_CONST:
-	case BTF_KIND_VOLATILE:
-	case BTF_KIND_RESTRICT: {
-		const char *q = btf_is_const(t) ? "const" :
-				btf_is_volatile(t) ? "volatile" : "restrict";
-		const struct btf_type *u = btf__type_by_id(btf, t->type);
+	case KPT_BTF_K_CONST:
+	case KPT_BTF_K_VOLATILE:
+	case KPT_BTF_K_RESTRICT: {
+		const char *q = t.kind == KPT_BTF_K_CONST ? "const" :
+				t.kind == KPT_BTF_K_VOLATILE ? "volatile" :
+				"restrict";
+		struct kpt_btf_type u;
 
-		kpt_btf_ctype(btf, t->type, inner, sizeof(inner));
-		if (u && btf_is_ptr(u))
+		ctype(b, t.size_type, inner, sizeof(inner), depth + 1);
+		if (!kpt_btf_type(b, t.size_type, &u) &&
+		    u.kind == KPT_BTF_K_PTR)
 			snprintf(buf, size, "%s %s", inner, q);
 		else
 			snprintf(buf, size, "%s %s", q, inner);
 		break;
 	}
-	case BTF_KIND_TYPE_TAG:
-		kpt_btf_ctype(btf, t->type, inner, sizeof(inner));
+	case KPT_BTF_K_TYPE_TAG:
+		ctype(b, t.size_type, inner, sizeof(inner), depth + 1);
 		snprintf(buf, size, "%s __%s", inner, n);
 		break;
-	case BTF_KIND_ARRAY:
-		kpt_btf_ctype(btf, btf_array(t)->type, inner, sizeof(inner));
-		snprintf(buf, size, "%s[%u]", inner, btf_array(t)->nelems);
+	case KPT_BTF_K_ARRAY:
+		kpt_btf_array(&t, &elem, &nelems);
+		ctype(b, elem, inner, sizeof(inner), depth + 1);
+		snprintf(buf, size, "%s[%u]", inner, nelems);
 		break;
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-	case BTF_KIND_FWD:
+	case KPT_BTF_K_STRUCT:
+	case KPT_BTF_K_UNION:
+	case KPT_BTF_K_ENUM:
+	case KPT_BTF_K_ENUM64:
+	case KPT_BTF_K_FWD:
 		snprintf(buf, size, "%s %s",
-			 btf_is_union(t) ? "union" : btf_is_any_enum(t) ?
-			 "enum" : (btf_is_fwd(t) && btf_kflag(t)) ? "union" :
+			 t.kind == KPT_BTF_K_UNION ? "union" :
+			 (t.kind == KPT_BTF_K_ENUM ||
+			  t.kind == KPT_BTF_K_ENUM64) ? "enum" :
+			 (t.kind == KPT_BTF_K_FWD && t.kflag) ? "union" :
 			 "struct", *n ? n : "{...}");
 		break;
-	case BTF_KIND_FUNC_PROTO:
+	case KPT_BTF_K_FUNC_PROTO:
 		snprintf(buf, size, "function");
 		break;
 	default:
@@ -174,20 +131,30 @@ void kpt_btf_ctype(const struct btf *btf, __u32 id, char *buf, size_t size)
 	}
 }
 
+void kpt_btf_ctype_of(const struct kpt_btf *b, __u32 id, char *buf,
+		      size_t size)
+{
+	ctype(b, id, buf, size, 0);
+}
+
+void kpt_btf_ctype(const struct btf *btf, __u32 id, char *buf, size_t size)
+{
+	ctype(kpt_btf_blob(btf), id, buf, size, 0);
+}
+
 int kpt_btf_find_func(struct btf *btf, const char *name,
 		      struct kpt_btf_func *f, char *err, size_t errlen)
 {
-	__s32 id = btf__find_by_name_kind(btf, name, BTF_KIND_FUNC);
-	__u32 n = btf__type_cnt(btf);
+	const struct kpt_btf *b = kpt_btf_blob(btf);
+	struct kpt_btf_fn fn;
+	__u32 n = kpt_btf_end_id(b);
 	int shown = 0;
 
-	if (id > 0) {
-		const struct btf_type *t = btf__type_by_id(btf, id);
-
+	if (!kpt_btf_func_find(b, name, strlen(name), &fn)) {
 		f->btf = btf;
-		f->func_id = id;
-		f->proto_id = t->type;
-		f->name = kpt_btf_tname(btf, t);
+		f->func_id = fn.func_id;
+		f->proto_id = fn.proto_id;
+		f->name = fn.name;
 		return KPT_EXIT_OK;
 	}
 	kpt_btf_msg(err, errlen, "function '%s' is not in the kernel's BTF", name);
@@ -196,59 +163,34 @@ int kpt_btf_find_func(struct btf *btf, const char *name,
 		size_t pre = strlen(name) > 7 ? strlen(name) - 3 : 4;
 
 		for (__u32 i = 1; i < n && shown < 8; i++) {
-			const struct btf_type *t = btf__type_by_id(btf, i);
-			const char *fn;
+			struct kpt_btf_type t;
+			const char *fn_name;
 
-			if (!btf_is_func(t))
+			if (kpt_btf_type(b, i, &t) || t.kind != KPT_BTF_K_FUNC)
 				continue;
-			fn = kpt_btf_tname(btf, t);
-			if (pass ? strncmp(fn, name, pre) : !strstr(fn, name))
+			fn_name = kpt_btf_name(b, t.name_off);
+			if (pass ? strncmp(fn_name, name, pre) :
+			    !strstr(fn_name, name))
 				continue;
 			kpt_btf_cat(err, errlen, "%s %s", shown ? "," : "; similar:",
-			    fn);
+			    fn_name);
 			shown++;
 		}
 	}
 	return KPT_EXIT_NOFUNC;
 }
 
-/* Find member name in struct/union sid, looking into anonymous members. */
-bool kpt_btf_find_member(const struct btf *btf, __u32 sid, const char *name,
-			__u32 *bitoff, __u32 *type, __u32 *bfsize)
+static void list_members(const struct kpt_btf *b, __u32 sid, char *err,
+			 size_t errlen, int *shown, int depth)
 {
-	const struct btf_type *t = btf__type_by_id(btf, sid);
-	const struct btf_member *m = btf_members(t);
+	struct kpt_btf_type t, u;
+	struct kpt_btf_member m;
 
-	for (__u16 i = 0; i < btf_vlen(t); i++, m++) {
-		const char *mn = btf__name_by_offset(btf, m->name_off);
-		__u32 mt = kpt_btf_skip_mods(btf, m->type);
-		const struct btf_type *u = btf__type_by_id(btf, mt);
-
-		if (*mn && !strcmp(mn, name)) {
-			*bitoff = btf_member_bit_offset(t, i);
-			*bfsize = btf_member_bitfield_size(t, i);
-			*type = m->type;
-			return true;
-		}
-		if (!*mn && u && btf_is_composite(u) &&
-		    kpt_btf_find_member(btf, mt, name, bitoff, type, bfsize)) {
-			*bitoff += btf_member_bit_offset(t, i);
-			return true;
-		}
-	}
-	return false;
-}
-
-void kpt_btf_list_members(const struct btf *btf, __u32 sid, char *err,
-			 size_t errlen, int *shown)
-{
-	const struct btf_type *t = btf__type_by_id(btf, sid);
-	const struct btf_member *m = btf_members(t);
-
-	for (__u16 i = 0; i < btf_vlen(t); i++, m++) {
-		const char *mn = btf__name_by_offset(btf, m->name_off);
-		__u32 mt = kpt_btf_skip_mods(btf, m->type);
-		const struct btf_type *u = btf__type_by_id(btf, mt);
+	if (depth > KPT_BTF_MAX_NEST || kpt_btf_type(b, sid, &t))
+		return;
+	for (__u32 i = 0; !kpt_btf_member(&t, i, &m); i++) {
+		const char *mn = kpt_btf_name(b, m.name_off);
+		__u32 mt;
 
 		if (*mn) {
 			if (*shown < 40)
@@ -256,8 +198,17 @@ void kpt_btf_list_members(const struct btf *btf, __u32 sid, char *err,
 			else if (*shown == 40)
 				kpt_btf_cat(err, errlen, " ...");
 			(*shown)++;
-		} else if (u && btf_is_composite(u)) {
-			kpt_btf_list_members(btf, mt, err, errlen, shown);
+		} else if (!kpt_btf_skip_mods(b, m.type, &mt) &&
+			   !kpt_btf_type(b, mt, &u) &&
+			   (u.kind == KPT_BTF_K_STRUCT ||
+			    u.kind == KPT_BTF_K_UNION)) {
+			list_members(b, mt, err, errlen, shown, depth + 1);
 		}
 	}
+}
+
+void kpt_btf_list_members(const struct kpt_btf *b, __u32 sid, char *err,
+			  size_t errlen, int *shown)
+{
+	list_members(b, sid, err, errlen, shown, 0);
 }
