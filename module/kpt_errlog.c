@@ -133,7 +133,6 @@ static const struct file_operations kpt_errlog_fops = {
 	.open = kpt_errlog_open,
 	.read = seq_read,
 	.write = kpt_errlog_write,
-	.llseek = no_llseek,
 	.release = kpt_errlog_release,
 };
 

@@ -21,11 +21,11 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
-#include <asm/unaligned.h>
 #include "kpt_probe.h"
 #include "kpt_fetch.h"
 #include "kpt_ksyms.h"
 #include "kpt_regs.h"
+#include "kpt_unaligned.h"
 
 DEFINE_MUTEX(kpt_mutex);
 LIST_HEAD(kpt_probes);

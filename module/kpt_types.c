@@ -58,8 +58,8 @@
 #include <linux/slab.h>
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
-#include <asm/unaligned.h>
 #include "kpt_probe.h"
+#include "kpt_unaligned.h"
 
 bool kpt_either_today;
 module_param_named(either_today, kpt_either_today, bool, 0644);
