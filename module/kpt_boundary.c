@@ -27,6 +27,7 @@
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include "kpt_ibt.h"
 #include "kpt_ksyms.h"
 #include "kpt_probe.h"
 #ifdef KPT_HAVE_DECODER
@@ -144,7 +145,7 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 			return 0;
 		}
 		if (i + n > off) {
-			char bytes[3 * KPT_INSN_MAX + 1];
+			char bytes[3 * KPT_INSN_MAX + 48];
 			size_t k, b = 0;
 
 			if (foreign_int3) {
@@ -157,6 +158,11 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 				b += scnprintf(bytes + b, sizeof(bytes) - b,
 					       "%s%02x", k ? " " : "",
 					       buf[i + k]);
+			/* IBT: name the endbr64 an entry probe goes after */
+			if (!i && kpt_endbr_name(buf, len))
+				scnprintf(bytes + b, sizeof(bytes) - b,
+					  ": %s, FUNC+0 probes after it",
+					  kpt_endbr_name(buf, len));
 			return kpt_err_set(e, -EILSEQ, pos,
 					   "%s is not on an instruction boundary: it is inside the %d-byte instruction at +0x%zx (%s); nearest boundaries: +0x%zx and +0x%zx",
 					   where, n, i, bytes, i, i + n);

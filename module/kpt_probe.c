@@ -24,6 +24,7 @@
 #include "kpt_probe.h"
 #include "kpt_fetch.h"
 #include "kpt_ksyms.h"
+#include "kpt_optprobe.h"
 #include "kpt_regs.h"
 #include "kpt_unaligned.h"
 
@@ -626,6 +627,11 @@ static int kpt_probe_do_register(struct kpt_probe *p, struct kpt_err *e,
 	p->missed_before += p->rp.kp.nmissed + (p->is_return ? p->rp.nmissed : 0);
 	memset(&p->rp.kp, 0, sizeof(p->rp.kp));
 	p->rp.nmissed = 0;
+	/* the kernel's optimizer would oops there (compat/kpt_optprobe.h) */
+	if (kpt_optprobe_reads_unmapped(p->addr))
+		return kpt_err_set(e, -EFAULT, 0,
+				   "cannot register the kprobe: the kernel would read unmapped memory after the end of %ps (its probe optimizer decodes the whole function)",
+				   (void *)p->addr);
 	p->rp.kp.addr = (kprobe_opcode_t *)p->addr;
 	p->rp.kp.flags = armed ? 0 : KPROBE_FLAG_DISABLED;
 	if (armed)

@@ -16,6 +16,8 @@ inc=$src/include
 # has FILE EXTENDED-REGEX: does the header declare it?
 has() { [ -f "$inc/$1" ] && grep -Eq "$2" "$inc/$1"; }
 
+# kpt_unaligned.h: <linux/unaligned.h> (else <asm/unaligned.h>)
+[ -f "$inc/linux/unaligned.h" ] && echo -DKPT_HAVE_LINUX_UNALIGNED_H
 # kpt_modsyms.h: module_kallsyms_on_each_symbol(const char *modname, ...)
 has linux/module.h 'module_kallsyms_on_each_symbol\(const char \*modname' &&
 	echo -DKPT_HAVE_MODSYMS_MODNAME

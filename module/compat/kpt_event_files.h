@@ -28,9 +28,15 @@
 
 #include <linux/types.h>
 
+#ifdef KPT_HAVE_EVENTFS_CALLBACKS
+#define KPT_EVENT_FILES_HOLD_CALL	false
+#else
+#define KPT_EVENT_FILES_HOLD_CALL	true
+#endif
+
 static inline bool kpt_event_files_hold_call(void)
 {
-	return !IS_ENABLED(KPT_HAVE_EVENTFS_CALLBACKS);
+	return KPT_EVENT_FILES_HOLD_CALL;
 }
 
 #endif /* KPT_COMPAT_EVENT_FILES_H */

@@ -20,6 +20,7 @@
 #ifndef KPT_COMPAT_IBT_H
 #define KPT_COMPAT_IBT_H
 
+#include <linux/string.h>
 #include <linux/types.h>
 #include <linux/uaccess.h>
 #include <asm/ibt.h>
@@ -32,6 +33,22 @@ static inline unsigned int kpt_entry_skip(unsigned long func)
 	if (copy_from_kernel_nofault(&insn, (void *)func, sizeof(insn)))
 		return 0;
 	return is_endbr(insn) ? sizeof(insn) : 0;
+}
+
+/*
+ * What the 4 bytes at P (a function's start) are on this kernel: "endbr64",
+ * "sealed endbr64" (its poison) or NULL; for the boundary check's messages.
+ */
+static inline const char *kpt_endbr_name(const u8 *p, size_t len)
+{
+	u32 insn;
+
+	if (len < sizeof(insn))
+		return NULL;
+	memcpy(&insn, p, sizeof(insn));
+	if (!is_endbr(insn))
+		return NULL;
+	return p[0] == 0xf3 ? "endbr64" : "sealed endbr64";
 }
 
 #endif /* KPT_COMPAT_IBT_H */

@@ -4,12 +4,12 @@
  *
  * Kernels differ: 6.1 has <asm/unaligned.h> only; 6.12 moved it to
  * <linux/unaligned.h> (the asm one is gone).  Chosen by the header's
- * presence, not by a version.
+ * presence (KPT_HAVE_LINUX_UNALIGNED_H, features.sh), not by a version.
  */
 #ifndef KPT_COMPAT_UNALIGNED_H
 #define KPT_COMPAT_UNALIGNED_H
 
-#if __has_include(<linux/unaligned.h>)
+#ifdef KPT_HAVE_LINUX_UNALIGNED_H
 #include <linux/unaligned.h>
 #else
 #include <asm/unaligned.h>
