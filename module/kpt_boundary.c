@@ -145,7 +145,7 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 			return 0;
 		}
 		if (i + n > off) {
-			char bytes[3 * KPT_INSN_MAX + 48];
+			char bytes[3 * KPT_INSN_MAX + 24];
 			size_t k, b = 0;
 
 			if (foreign_int3) {
@@ -160,8 +160,7 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 					       buf[i + k]);
 			/* IBT: name the endbr64 an entry probe goes after */
 			if (!i && kpt_endbr_name(buf, len))
-				scnprintf(bytes + b, sizeof(bytes) - b,
-					  ": %s, FUNC+0 probes after it",
+				scnprintf(bytes + b, sizeof(bytes) - b, ": %s",
 					  kpt_endbr_name(buf, len));
 			return kpt_err_set(e, -EILSEQ, pos,
 					   "%s is not on an instruction boundary: it is inside the %d-byte instruction at +0x%zx (%s); nearest boundaries: +0x%zx and +0x%zx",

@@ -465,16 +465,23 @@ static int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e,
 		return kpt_err_set(e, -EINVAL, pos,
 				   "Invalid probe address: a negative offset is the seed's syntax, not today's");
 	if (def->offset) {
-		unsigned long size = 0, off = 0;
+		unsigned long size = 0, off = 0, nsize, noff = 1;
 
 		/*
 		 * Up to the function's size: +size is the next symbol's
 		 * start, accepted as the kernel's tracer does (probepoint.tc);
-		 * whether it is kernel text and probeable is checked below.
+		 * so is any later symbol's start (6.12 puts a __pfx_ padding
+		 * symbol before each function: +size is the padding, the
+		 * next function starts 16 bytes later).  Whether it is kernel
+		 * text and probeable is checked below.
 		 */
 		if (def->offset > 0 &&
-		    (!kpt_ksyms.lookup_size_offset(addr, &size, &off) ||
-		     off != 0 || def->offset > size))
+		    kpt_ksyms.lookup_size_offset(addr, &size, &off) &&
+		    !off && def->offset > size)
+			kpt_ksyms.lookup_size_offset(addr + def->offset,
+						     &nsize, &noff);
+		if (def->offset > 0 &&
+		    (!size || off != 0 || (def->offset > size && noff)))
 			return kpt_err_set(e, -EINVAL, pos,
 					   "offset +0x%llx is past the end of %s (size 0x%lx)",
 					   (unsigned long long)def->offset,

@@ -1,3 +1,4 @@
+# matrix: core
 # The instruction-boundary check (seed patch 004) with our decoder: an
 # address inside an instruction is refused with EILSEQ and error_log names
 # the instruction and the nearest boundaries; bytes replaced by kprobes
@@ -30,7 +31,7 @@ bad() {
 S=$((E0))
 o() { printf '0x%x' $(($1 + S)); }
 if [ $S -gt 0 ]; then
-	bad 'p:b1 kpt_test_six_args+1' 'inside the 4-byte instruction at \+0x0 \((f3 0f 1e fa: endbr64|66 0f 1f 00: sealed endbr64), FUNC\+0 probes after it\); nearest boundaries: \+0x0 and \+0x4'
+	bad 'p:b1 kpt_test_six_args+1' 'inside the 4-byte instruction at \+0x0 \((f3 0f 1e fa: endbr64|66 0f 1f 00: sealed endbr64)\); nearest boundaries: \+0x0 and \+0x4'
 fi
 bad "p:b1 kpt_test_six_args+$(o 1)" "inside the 5-byte instruction at \\+$(o 0) \\([0-9a-f ]+\\); nearest boundaries: \\+$(o 0) and \\+$(o 5)"
 bad "p:b1 kpt_test_six_args+$(o 4)" "nearest boundaries: \\+$(o 0) and \\+$(o 5)"
@@ -84,7 +85,9 @@ echo > $E
 
 # SYM+size is the next function's entry: accepted, as by the kernel's
 # tracer (its probepoint.tc); one byte more is past the end
-set -- $(awk '$4 == "[kprobetrace_test]" && ($2 == "t" || $2 == "T") {
+# (6.12's __pfx_ symbols, the padding before each function, are not
+# functions: as in probepoint.tc, they are skipped)
+set -- $(awk '$4 == "[kprobetrace_test]" && ($2 == "t" || $2 == "T") && $3 !~ /^__pfx_/ {
 	a[$3] = $1 } END { s = a["kpt_test_six_args"]; n = ""
 	for (k in a) if (a[k] > s && (n == "" || a[k] < a[n])) n = k
 	print s, a[n], n }' /proc/kallsyms)
@@ -92,7 +95,8 @@ size=$((0x${2#????????} - 0x${1#????????}))
 echo "kpt_test_six_args size $size, next: $3"
 [ $size -gt 0 ] || fail "no function after kpt_test_six_args"
 ok "p:bnext kpt_test_six_args+$size"
-grep -q "$3+$E0 " /sys/kernel/debug/kprobes/list || fail "probe not at $3+$E0"
+n0=$(kpt_entry_off $3)
+grep -q "$3+$n0 " /sys/kernel/debug/kprobes/list || fail "probe not at $3+$n0"
 echo "six_args 2" > $KPT_TEST/call
 [ $3 != call_six_args ] ||
 	assert_file_has $KPT/kprobe_profile '^  bnext +2 +0$' "probe at the next function's entry hits"

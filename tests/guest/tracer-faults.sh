@@ -1,3 +1,4 @@
+# matrix: core
 # Faults (issue 7, item 4): fetches (numbers and strings) through NULL,
 # user-space, unmapped, non-canonical and just-freed pointers and across
 # page boundaries record the fault value, (fault), or the bytes, and never

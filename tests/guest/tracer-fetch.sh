@@ -1,3 +1,4 @@
+# matrix: core
 # Fetch arguments exactly as documented: %REG (every pt_regs name), sN,
 # sa, @ADDR, @SYM[+|-offs], aN, rv, ra, +|-offs(FETCHARG) nested, 128
 # args; a faulting memory fetch records 0xfffffffffffffff2 (-EFAULT).

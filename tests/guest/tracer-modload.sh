@@ -1,3 +1,4 @@
+# matrix: core
 # MOD:SYM on a module that is not loaded yet: accepted, armed when the
 # module comes (before its init function runs: init code is probed, with
 # hit counts in kprobe_profile), disarmed when it goes, armed again when it

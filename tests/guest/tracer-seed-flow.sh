@@ -1,3 +1,4 @@
+# matrix: core
 # The seed's usage example on kprobetrace_test's six-argument function:
 # define an entry and a return probe (live at once), read the format file,
 # call the target, clear every probe, then read the trace: the records of

@@ -1,3 +1,4 @@
+# matrix: core
 # The load-time selftest (module parameter selftest, on by default; it
 # also runs the pt_regs library's unit tests) passed when the rig loaded
 # the module; it passes again on reload, and selftest=0 skips it.
