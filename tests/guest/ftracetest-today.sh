@@ -7,5 +7,5 @@
 # in tests/ftracetest/expected.txt does not pass (tests/ftracetest/run.sh).
 # needs: ftracetest
 # modparams: lifecycle=today either_today=1
-# timeout: 240
+# timeout: 480
 . /kpt/ftracetest/run.sh today
