@@ -46,7 +46,7 @@ setup:
 modules: setup
 	@$(if $(KVER_GIVEN),,echo "make: kernel $(KVER) (the default; others: $(filter-out $(KVER),$(KVERS)); make KVER=X for one of them)")
 	@KERNELDIR=$(KERNELDIR) scripts/build-modules $(KVER)
-	@cp $(addprefix build/kernels/$(KVER)/,$(MODULES)) .
+	@cp build/kernels/$(KVER)/*.ko .
 
 # The modules for every kernel of the matrix (make check builds them all).
 modules-all: setup
@@ -91,4 +91,4 @@ bench: setup
 
 clean:
 	-$(MAKE) -C $(KERNELDIR) M=$(CURDIR) clean >/dev/null 2>&1
-	rm -rf $(BUILD) $(CLEAN_FILES) $(MODULES)
+	rm -rf $(BUILD) $(CLEAN_FILES) ./*.ko
