@@ -1,11 +1,15 @@
 # kprobetrace: userspace part of the build (the kernel part is ./Kbuild).
 #
-#   make            kprobetrace.ko (repository root) + tools (build/); when a
+#   make            kprobetrace.ko for the default kernel (build/kernels/KVER/,
+#                   copied to the repository root) + tools (build/); when a
 #                   build dependency is missing, names it and `make setup`
+#   make KVER=X     the same for kernel X
 #   make setup      install every Debian package the build, tests, demo and
 #                   benchmarks need (scripts/packages.txt; root)
-#   make check      host unit tests + guest tests; ends
-#                   "N passed, N failed, N skipped"
+#   make check      host unit tests + guest tests on every installed kernel
+#                   of the matrix; ends "N passed, N failed, N skipped"
+#   make check KVER=X    the guest tests on kernel X only
+#   make check-kernels   the whole guest suite on every kernel
 #   make demo       boot a guest, run the seed's usage example, show the trace
 #   make shell      interactive guest shell with the modules loaded
 #   make bench      benchmarks (not part of check)
@@ -40,8 +44,9 @@ include $(sort $(wildcard */build.mk tests/*/build.mk))
 BUILD_PACKAGES := make gcc libc6-dev libelf-dev libbpf-dev zlib1g-dev gawk \
 	binutils kmod bc
 
-.PHONY: all setup deps modules test-modules bench-modules check check-host \
-	check-guest demo shell bench deb clean list-host-tests
+.PHONY: all setup deps modules test-modules bench-modules modules-all \
+	check check-host check-guest check-kernels demo shell bench deb clean \
+	list-host-tests
 
 all: modules $(ALL_TARGETS)
 
@@ -55,30 +60,51 @@ deps:
 
 $(ALL_TARGETS): | deps
 
+# Each kernel's modules in their own folder, build/kernels/KVER/ (the guest
+# of that kernel loads them from there): kprobetrace.ko (./Kbuild), copied
+# to the repository root; the modules only tests load (tests/modules/Kbuild)
+# and the benchmarks' floor module (bench/module/Kbuild) on demand. Without
+# KVER=, the default kernel (scripts/kver.sh), and `make` says so.
 modules: deps
-	$(MAKE) -C $(KERNELDIR) M=$(CURDIR) modules
+	@$(if $(KVER_GIVEN),,echo "make: kernel $(KVER) (the default; others: $(or $(filter-out $(KVER),$(KVERS)),none); make KVER=X for one of them)")
+	@KERNELDIR=$(KERNELDIR) scripts/build-modules $(KVER) product
+	@cp build/kernels/$(KVER)/kprobetrace.ko .
 
 test-modules: deps
-	$(MAKE) -C $(KERNELDIR) M=$(CURDIR)/tests/modules modules
+	@KERNELDIR=$(KERNELDIR) scripts/build-modules $(KVER) tests
 
 bench-modules: deps
-	$(MAKE) -C $(KERNELDIR) M=$(CURDIR)/bench/module modules
+	@KERNELDIR=$(KERNELDIR) scripts/build-modules $(KVER) bench
+
+# The tracer and the test modules for every kernel of the matrix (make check
+# builds them all).
+modules-all: deps
+	@set -e; for k in $(KVERS); do KERNELDIR=/lib/modules/$$k/build scripts/build-modules $$k product tests; done
 
 list-host-tests:
 	@echo $(HOST_TESTS)
 
-# T=pattern runs only the tests whose names contain the pattern.
+# T=pattern runs only the tests whose names contain the pattern. KVER=X: the
+# guest tests on kernel X only; without it, on every kernel of the matrix
+# (scripts/kvers.sh): the whole suite on the default kernel, the tests
+# marked "# matrix: core" on the others (check-kernels: all everywhere).
+CHECK_KERNELS = --kernels '$(if $(KVER_GIVEN),$(KVER),$(KVERS))'
+
 check: setup
-	@$(MAKE) -s all test-modules
-	@tests/run-all $(if $(T),--only '$(T)')
+	@$(MAKE) -s all test-modules $(if $(KVER_GIVEN),,modules-all)
+	@tests/run-all $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 check-host: setup
 	@$(MAKE) -s all test-modules
 	@tests/run-all --host-only $(if $(T),--only '$(T)')
 
 check-guest: setup
-	@$(MAKE) -s all test-modules
-	@tests/run-all --guest-only $(if $(T),--only '$(T)')
+	@$(MAKE) -s all test-modules $(if $(KVER_GIVEN),,modules-all)
+	@tests/run-all --guest-only $(CHECK_KERNELS) $(if $(T),--only '$(T)')
+
+check-kernels: setup
+	@$(MAKE) -s all test-modules $(if $(KVER_GIVEN),,modules-all)
+	@tests/run-all --guest-only --full $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 demo: setup
 	@$(MAKE) -s all test-modules
@@ -98,7 +124,4 @@ deb: setup
 	@scripts/make-deb
 
 clean:
-	-$(MAKE) -C $(KERNELDIR) M=$(CURDIR) clean >/dev/null 2>&1
-	-$(MAKE) -C $(KERNELDIR) M=$(CURDIR)/tests/modules clean >/dev/null 2>&1
-	-$(MAKE) -C $(KERNELDIR) M=$(CURDIR)/bench/module clean >/dev/null 2>&1
-	rm -rf $(BUILD) $(CLEAN_FILES)
+	rm -rf $(BUILD) $(CLEAN_FILES) kprobetrace.ko

@@ -93,6 +93,7 @@ M(STRING_NOT_MEM, EINVAL, "a string must be read from memory: +OFFS(ARG):string"
 M(SYMSTR_ARRAY, EINVAL, "symstr takes no array (as in the kernel)")
 M(RECORD_TOO_BIG, E2BIG, "the event's arguments take more than %u bytes")
 M(REGISTER_FAILED, 0, "cannot register the %s (error %d)%s")
+M(OPTPROBE_UNMAPPED, EFAULT, "cannot register the kprobe: the kernel would read unmapped memory after the end of %ps (its probe optimizer decodes the whole function)")
 M(CANNOT_REPLACE, EBUSY, "event %s cannot be replaced or deleted: it is %s")
 M(APPEND_KIND, EEXIST, "event %s has %s probes: cannot append a%s probe")
 M(APPEND_FORMAT, EEXIST, "event %s records in %s format: cannot append a probe in %s")

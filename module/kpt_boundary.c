@@ -30,6 +30,7 @@
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include "kpt_ibt.h"
 #include "kpt_ksyms.h"
 #include "kpt_boundary.h"
 #include "kpt_insn.h"
@@ -137,7 +138,7 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 			return 0;
 		}
 		if (i + n > off) {
-			char bytes[3 * KPT_INSN_MAX + 1];
+			char bytes[3 * KPT_INSN_MAX + 24];
 			size_t k, b = 0;
 
 			if (foreign_int3) {
@@ -149,6 +150,10 @@ static int kpt_decode_to(const u8 *buf, size_t len, size_t off,
 				b += scnprintf(bytes + b, sizeof(bytes) - b,
 					       "%s%02x", k ? " " : "",
 					       buf[i + k]);
+			/* IBT: name the endbr64 an entry probe goes after */
+			if (!i && kpt_endbr_name(buf, len))
+				scnprintf(bytes + b, sizeof(bytes) - b, ": %s",
+					  kpt_endbr_name(buf, len));
 			return kpt_error(e, KPT_ERR_NOT_BOUNDARY, pos,
 					   where, n, i, bytes, i, i + n);
 		}

@@ -47,6 +47,7 @@
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
 #include "kpt_event.h"
+#include "kpt_event_files.h"
 #include "kpt_fmt.h"
 #include "kpt_otype.h"
 #include "kpt_ksyms.h"
@@ -261,6 +262,8 @@ static int kpt_ptr_cmp(const void *a, const void *b)
  * After trace_remove_event_call() of each of calls[0..n), before any of
  * them is freed: no tracefs inode may point to them any more (see the top
  * of this file).  Sorts calls[].  Returns the number of inodes cleared.
+ * Kernels whose eventfs files never point at the call need nothing
+ * (compat/kpt_event_files.h).
  */
 unsigned int kpt_event_forget_files(struct trace_event_call **calls,
 				    unsigned int n)
@@ -270,7 +273,7 @@ unsigned int kpt_event_forget_files(struct trace_event_call **calls,
 	struct inode *inode;
 	void *lo, *hi;
 
-	if (!n)
+	if (!n || !kpt_event_files_hold_call())
 		return 0;
 	sort(calls, n, sizeof(*calls), kpt_ptr_cmp, NULL);
 	lo = calls[0];

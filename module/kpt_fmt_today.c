@@ -60,10 +60,10 @@
 #include <linux/slab.h>
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
-#include <asm/unaligned.h>
 #include "kpt_fmt.h"
 #include "kpt_otype.h"
 #include "kpt_probe_types.h"
+#include "kpt_unaligned.h"
 
 bool kpt_either_today;
 module_param_named(either_today, kpt_either_today, bool, 0644);

@@ -19,11 +19,11 @@
 #include <linux/perf_event.h>
 #include <linux/percpu.h>
 #include <linux/trace_events.h>
-#include <asm/unaligned.h>
 #include "kpt_fetch.h"
 #include "kpt_fmt.h"
 #include "kpt_hit.h"
 #include "kpt_probe_types.h"
+#include "kpt_unaligned.h"
 
 unsigned long kpt_kaddr_min = ULONG_MAX;	/* refuse every read until set */
 

@@ -60,6 +60,7 @@ int kpt_ksyms_init(void)
 	ret = ret ?: kpt_resolve("kallsyms_lookup_size_offset", (void **)&kpt_ksyms.lookup_size_offset);
 	ret = ret ?: kpt_resolve("kallsyms_on_each_match_symbol", (void **)&kpt_ksyms.on_each_match_symbol);
 	ret = ret ?: kpt_resolve("module_kallsyms_on_each_symbol", (void **)&kpt_ksyms.module_on_each_symbol);
+	ret = ret ?: kpt_resolve("__module_address", (void **)&kpt_ksyms.module_address);
 	ret = ret ?: kpt_resolve("get_kprobe", (void **)&kpt_ksyms.get_kprobe);
 	ret = ret ?: kpt_resolve("aggr_pre_handler", &kpt_ksyms.aggr_pre_handler);
 	ret = ret ?: kpt_resolve("event_mutex", (void **)&kpt_ksyms.event_mutex);

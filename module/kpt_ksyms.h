@@ -1,51 +1,66 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The one place that knows about kernel symbols Debian's 6.1 kernel does
- * not export.  kpt_ksyms_init() resolves them all once at load time (and
+ * The one place that knows about kernel symbols Debian's kernels do not
+ * export.  kpt_ksyms_init() resolves them all once at load time (and
  * fails the load, naming what is missing); everything else calls through
  * the pointers below.
  */
 #ifndef KPT_KSYMS_H
 #define KPT_KSYMS_H
 
+#include <linux/kallsyms.h>
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
 #include <linux/types.h>
 
-struct module;
 struct mutex;
-struct kprobe;
 struct trace_array;
 
+/*
+ * Every function is typed from the kernel's own declaration (typeof), never
+ * from a copy of it: when a kernel changes a signature (as
+ * module_kallsyms_on_each_symbol() did in 6.4), the build fails at the
+ * call instead of the call going wrong at run time.  Where kernels differ,
+ * module/compat/ adapts (kpt_modsyms.h).  Only symbols whose declaration
+ * is private to kernel/ (no header) are typed here by hand.
+ */
 struct kpt_ksyms {
-	unsigned long (*lookup_name)(const char *name);
-	int (*lookup_size_offset)(unsigned long addr, unsigned long *size,
-				  unsigned long *offset);
+	typeof(&kallsyms_lookup_name) lookup_name;
+	typeof(&kallsyms_lookup_size_offset) lookup_size_offset;
 	/* every vmlinux symbol called NAME (sorted-name index: fast) */
-	int (*on_each_match_symbol)(int (*fn)(void *data, unsigned long addr),
-				    const char *name, void *data);
-	/* every symbol of every module (takes module_mutex) */
-	int (*module_on_each_symbol)(int (*fn)(void *data, const char *name,
-					       struct module *mod,
-					       unsigned long addr),
-				     void *data);
+	typeof(&kallsyms_on_each_match_symbol) on_each_match_symbol;
+	/*
+	 * symbols of modules (takes module_mutex): call through
+	 * kpt_module_symbols() (compat/kpt_modsyms.h), whose shape is the
+	 * same on every kernel
+	 */
+	typeof(&module_kallsyms_on_each_symbol) module_on_each_symbol;
+	/* the module holding an address (compat/kpt_modsyms.h) */
+	typeof(&__module_address) module_address;
 	/* call with rcu_read_lock() (or preemption disabled) */
-	struct kprobe *(*get_kprobe)(void *addr);
-	/* the pre_handler of aggregated kprobes (optimized_kprobe) */
+	typeof(&get_kprobe) get_kprobe;
+	/* the pre_handler of aggregated kprobes (static in kernel/kprobes.c) */
 	void *aggr_pre_handler;
-	/* held around trace_add_event_call()/trace_remove_event_call() */
+	/*
+	 * held around trace_add_event_call()/trace_remove_event_call()
+	 * (declared in kernel/trace/trace.h only)
+	 */
 	struct mutex *event_mutex;
-	/* the top-level trace array (tracefs root instance) */
+	/* the top-level trace array (tracefs root instance; kernel/trace/) */
 	struct trace_array *global_trace;
-	/* every trace_event_call, under event_mutex (trace_events.c) */
+	/* every trace_event_call, under event_mutex (kernel/trace/trace.h) */
 	struct list_head *ftrace_events;
 	/*
-	 * Optional: the lockdown LSM's level (security/lockdown/lockdown.c),
-	 * read by the hit path instead of calling security_locked_down() for
-	 * every memory-reading hit; NULL if not found.
+	 * Optional: the lockdown LSM's level (security/lockdown/lockdown.c,
+	 * static), read by the hit path instead of calling
+	 * security_locked_down() for every memory-reading hit; NULL if not
+	 * found.
 	 */
 	const int *lockdown_level;
 	/* where register_kprobe() would refuse: for clearer messages */
-	int (*kernel_text_address)(unsigned long addr);
-	bool (*within_kprobe_blacklist)(unsigned long addr);
+	typeof(&kernel_text_address) kernel_text_address;
+	typeof(&within_kprobe_blacklist) within_kprobe_blacklist;
 };
 
 extern struct kpt_ksyms kpt_ksyms;

@@ -18,6 +18,7 @@
 #include "kpt_fmt.h"
 #include "kpt_hit.h"
 #include "kpt_ksyms.h"
+#include "kpt_optprobe.h"
 #include "kpt_probe.h"
 #include "kpt_regs.h"
 #include "kpt_resolve.h"
@@ -196,16 +197,23 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 	if (def->offset < 0 && p->today)
 		return kpt_error(e, KPT_ERR_NEG_OFFSET_TODAY, pos);
 	if (def->offset) {
-		unsigned long size = 0, off = 0;
+		unsigned long size = 0, off = 0, nsize, noff = 1;
 
 		/*
 		 * Up to the function's size: +size is the next symbol's
 		 * start, accepted as the kernel's tracer does (probepoint.tc);
-		 * whether it is kernel text and probeable is checked below.
+		 * so is any later symbol's start (6.12 puts a __pfx_ padding
+		 * symbol before each function: +size is the padding, the
+		 * next function starts 16 bytes later).  Whether it is kernel
+		 * text and probeable is checked below.
 		 */
 		if (def->offset > 0 &&
-		    (!kpt_ksyms.lookup_size_offset(addr, &size, &off) ||
-		     off != 0 || def->offset > size))
+		    kpt_ksyms.lookup_size_offset(addr, &size, &off) &&
+		    !off && def->offset > size)
+			kpt_ksyms.lookup_size_offset(addr + def->offset,
+						     &nsize, &noff);
+		if (def->offset > 0 &&
+		    (!size || off != 0 || (def->offset > size && noff)))
 			return kpt_error(e, KPT_ERR_OFFSET_PAST_END, pos,
 					   (unsigned long long)def->offset,
 					   kpt_def_str(def, def->symbol), size);
@@ -340,6 +348,10 @@ int kpt_probe_register_at(struct kpt_probe *p, struct kpt_err *e, bool armed)
 	p->missed_before += p->rp.kp.nmissed + (p->is_return ? p->rp.nmissed : 0);
 	memset(&p->rp.kp, 0, sizeof(p->rp.kp));
 	p->rp.nmissed = 0;
+	/* the kernel's optimizer would oops there (compat/kpt_optprobe.h) */
+	if (kpt_optprobe_reads_unmapped(p->addr))
+		return kpt_error(e, KPT_ERR_OPTPROBE_UNMAPPED, 0,
+				 (void *)p->addr);
 	p->rp.kp.addr = (kprobe_opcode_t *)p->addr;
 	p->rp.kp.flags = armed ? 0 : KPROBE_FLAG_DISABLED;
 	if (armed)

@@ -14,6 +14,7 @@
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include "kpt_ksyms.h"
+#include "kpt_modsyms.h"
 #include "kpt_resolve.h"
 
 #define KPT_MAX_CANDIDATES	8
@@ -28,7 +29,7 @@ struct kpt_sym_search {
 };
 
 static void kpt_sym_found(struct kpt_sym_search *s, unsigned long addr,
-			  struct module *mod)
+			  bool in_module)
 {
 	unsigned int i;
 
@@ -38,28 +39,26 @@ static void kpt_sym_found(struct kpt_sym_search *s, unsigned long addr,
 			return;
 	if (s->count < KPT_MAX_CANDIDATES)
 		s->addrs[s->count] = addr;
-	if (!s->count && mod)
-		strscpy(s->found_mod, mod->name, sizeof(s->found_mod));
+	if (!s->count && in_module)
+		kpt_module_name_of(addr, s->found_mod);
 	s->count++;
 }
 
 static int kpt_vmlinux_match(void *data, unsigned long addr)
 {
-	kpt_sym_found(data, addr, NULL);
+	kpt_sym_found(data, addr, false);
 	return 0;
 }
 
-static int kpt_module_match(void *data, const char *name, struct module *mod,
-			    unsigned long addr)
+/* every symbol of module s->mod (every module's: NULL) comes here */
+static int kpt_module_match(void *data, const char *name, unsigned long addr)
 {
 	struct kpt_sym_search *s = data;
 
-	if (s->mod && (!mod || strcmp(mod->name, s->mod)))
-		return 0;
 	s->mod_seen = true;
 	if (strcmp(name, s->name))
 		return 0;
-	kpt_sym_found(s, addr, mod);
+	kpt_sym_found(s, addr, true);
 	return 0;
 }
 
@@ -85,7 +84,7 @@ int kpt_resolve_symbol_mod(const char *mod, const char *sym,
 	if (!mod || !strcmp(mod, "vmlinux"))
 		kpt_ksyms.on_each_match_symbol(kpt_vmlinux_match, sym, s);
 	if (!mod || strcmp(mod, "vmlinux"))
-		kpt_ksyms.module_on_each_symbol(kpt_module_match, s);
+		kpt_module_symbols(mod, kpt_module_match, s);
 
 	if (!s->count) {
 		ret = kpt_error(e, KPT_ERR_UNKNOWN_SYMBOL, pos,

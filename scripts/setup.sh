@@ -29,3 +29,8 @@ fi
 
 # The build needs a kernel whose image and headers are both present.
 scripts/kver.sh >/dev/null
+# Each installed series' source tree, unpacked once outside the repository
+# (a no-op when it is: scripts/ksrc.sh).
+for s in $(scripts/kvers.sh | sed -E 's/^([0-9]+\.[0-9]+).*/\1/' | sort -u); do
+	scripts/ksrc.sh "$s" >/dev/null
+done

@@ -21,8 +21,8 @@ cat /tmp/t
 kprobetrace list | tee /tmp/l
 assert_match "$(grep '^multi .*kpt_test_six_args' /tmp/l)" ' yes +1 ' "hits of the first probe"
 assert_match "$(grep '^multi .*kpt_test_ret' /tmp/l)" ' yes +1 ' "hits of the second probe"
-grep -Eq ' multi: kpt_test_six_args\+0x0 \[kprobetrace_test\] x=0x11$' /tmp/t || fail "hit of the first probe"
-grep -Eq ' multi: kpt_test_ret\+0x0 \[kprobetrace_test\] x=0x[0-9a-f]+$' /tmp/t || fail "hit of the second probe"
+grep -Eq ' multi: kpt_test_six_args\+'"$E0"' \[kprobetrace_test\] x=0x11$' /tmp/t || fail "hit of the first probe"
+grep -Eq ' multi: kpt_test_ret\+'"$E0"' \[kprobetrace_test\] x=0x[0-9a-f]+$' /tmp/t || fail "hit of the second probe"
 kprobetrace disable multi
 kprobetrace clear || fail "clear"
 exit 0

@@ -55,7 +55,12 @@ grep -Eq ' mov +ok +rip-relative: files_stat\+0x10$' /tmp/w3 || fail "rip-relati
 # a module's function, and a blacklisted one
 kprobetrace where kpt_test_six_args > /tmp/w4 || fail "where in a module"
 assert_match "$(sed -n 1p /tmp/w4)" '^kpt_test_six_args \[kprobetrace_test\] at 0x[0-9a-f]+, [0-9]+ bytes$' "module header"
-grep -Eq '^ +\+21 +1 +c3 +ret +ok' /tmp/w4 || { cat /tmp/w4; fail "module function body"; }
+# (after a 4-byte endbr64 on IBT kernels)
+grep -Eq "^ +\+$((21 + E0)) +1 +c3 +ret +ok" /tmp/w4 || { cat /tmp/w4; fail "module function body"; }
+if [ "$E0" = 0x4 ]; then
+	grep -Eq '^ +\+0 +4 +(f3 0f 1e fa|66 0f 1f 00) +endbr64 +ok +(sealed )?endbr64 \(IBT\): a probe at kpt_test_six_args or kpt_test_six_args\+0 goes after it, at \+4' /tmp/w4 ||
+		fail "endbr64 shown"
+fi
 kprobetrace where do_int3 > /tmp/w5 || fail "where do_int3"
 tail -n 1 /tmp/w5
 assert_file_has /tmp/w5 'in the kprobes blacklist' "blacklisted"

@@ -42,7 +42,7 @@ echo '!stacktrace' > $D/trg/trigger
 cat $TRACEFS/trace > /tmp/trace
 assert_file_has /tmp/trace '<stack trace>' "stacktrace trigger wrote a stack trace"
 assert_file_has /tmp/trace '=> kpt_test_six_args$' "stack shows the probed function"
-assert_file_has /tmp/trace 'kpt_test_six_args\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]: 0x11 0x22 0x33' "the event itself is traced"
+assert_file_has /tmp/trace 'kpt_test_six_args\+'"$E0"'/0x[0-9a-f]+ \[kprobetrace_test\]: 0x11 0x22 0x33' "the event itself is traced"
 
 : hist: keys, values
 echo 'hist:keys=a0:vals=a1,arg2' > $D/trg/trigger || fail "setting a hist trigger"

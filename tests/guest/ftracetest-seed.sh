@@ -5,5 +5,5 @@
 # not pass (tests/ftracetest/run.sh).
 # needs: ftracetest
 # modparams: lifecycle=seed
-# timeout: 240
+# timeout: 480
 . /kpt/ftracetest/run.sh seed

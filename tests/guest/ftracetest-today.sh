@@ -1,3 +1,4 @@
+# matrix: core
 # Conformance: the kernel's ftrace selftests for kprobes (linux-source-6.1's
 # ftracetest, test.d/kprobe/*.tc), paths rewritten to our files and group,
 # against kprobetrace.ko in the today lifecycle and with either_today=1 (lines
@@ -6,5 +7,5 @@
 # in tests/ftracetest/expected.txt does not pass (tests/ftracetest/run.sh).
 # needs: ftracetest
 # modparams: lifecycle=today either_today=1
-# timeout: 240
+# timeout: 480
 . /kpt/ftracetest/run.sh today

@@ -1,3 +1,4 @@
+# matrix: core
 # The rig has loaded kprobetrace.ko and kprobetrace_test.ko before this test
 # (and unloads them after it: an unload failure fails the test).
 . /kpt/lib.sh

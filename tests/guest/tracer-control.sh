@@ -1,3 +1,4 @@
+# matrix: core
 # kprobe_events: several lines per write, comments and blank lines, lines
 # split across writes, a last line without newline, 4 KiB lines, '>>'
 # appending, redefining and deleting, symbols with '.', the listing written

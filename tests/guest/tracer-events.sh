@@ -22,7 +22,7 @@ for ev in p_kpt_test_six_args_0 r_kpt_test_six_args_0 p_0x$six; do
 done
 echo "six_args 2" > $KPT_TEST/call
 assert_eq "$(hits p_0x$six)" 2 "address probe hits"
-assert_eq "$(grep -c "kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x22$" $T)" 2 "address probe records"
+assert_eq "$(grep -c "kpt_test_six_args+$E0/0x[0-9a-f]* \[kprobetrace_test\]: 0x22$" $T)" 2 "address probe records"
 
 # redefining an existing event replaces it (new definition, new counts)
 echo "p:p_kpt_test_six_args_0 kpt_test_ret" >> $E
@@ -46,19 +46,19 @@ assert_eq "$(hits ev)" 0 "no hits while disabled"
 echo 1 > $D/ev/enable
 echo "six_args 5" > $KPT_TEST/call
 assert_eq "$(hits ev)" 5 "hits once enabled"
-assert_eq "$(grep -c ' ev: \|kpt_test_six_args+0x0/' $T)" 5 "5 records"
+assert_eq "$(grep -c ' ev: \|kpt_test_six_args+'"$E0"'/' $T)" 5 "5 records"
 
 # filter: by field name and by alias
 echo > $T
 echo 'arg0 == 0x11' > $D/ev/filter || fail "filter by field name"
 echo "six_args 3" > $KPT_TEST/call
-assert_eq "$(grep -c 'kpt_test_six_args+0x0/' $T)" 3 "filter arg0 == 0x11 passes"
+assert_eq "$(grep -c 'kpt_test_six_args+'"$E0"'/' $T)" 3 "filter arg0 == 0x11 passes"
 echo 'a1 != 0x22' > $D/ev/filter || fail "filter by alias"
 echo "six_args 3" > $KPT_TEST/call
-assert_eq "$(grep -c 'kpt_test_six_args+0x0/' $T)" 3 "filter a1 != 0x22 drops all"
+assert_eq "$(grep -c 'kpt_test_six_args+'"$E0"'/' $T)" 3 "filter a1 != 0x22 drops all"
 echo 'a0 == 0x11 && nargs == 3' > $D/ev/filter || fail "filter on nargs"
 echo "six_args 2" > $KPT_TEST/call
-assert_eq "$(grep -c 'kpt_test_six_args+0x0/' $T)" 5 "filter a0 && nargs"
+assert_eq "$(grep -c 'kpt_test_six_args+'"$E0"'/' $T)" 5 "filter a0 && nargs"
 echo 0 > $D/ev/filter
 assert_eq "$(cat $D/ev/filter)" none "filter cleared"
 

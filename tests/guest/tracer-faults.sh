@@ -1,3 +1,4 @@
+# matrix: core
 # Faults: fetches (numbers and strings) through NULL,
 # user-space, unmapped, non-canonical and just-freed pointers and across
 # page boundaries record the fault value, (fault), or the bytes, and never
@@ -39,7 +40,7 @@ grep kpt_test_ptr $T
 # "...]) NAME=V NAME=V" format); fp: the 4 values of fp's record of tag N;
 # fu N K: the Kth value (1 tag, 2 u, 3 w) of fu's record of tag N
 values() {
-	grep -F 'kpt_test_ptr+0x0/' $T |
+	grep -F 'kpt_test_ptr+'"$E0"'/' $T |
 		sed -e 's/.*\]: //' -e 's/.*\]) //' -e 's/[A-Za-z_][A-Za-z_0-9]*=//g'
 }
 fp() { values | awk -v t=$1 'NF == 4 && $1 == t' | tail -n 1; }
@@ -94,14 +95,14 @@ echo 8 > $TRACEFS/buffer_size_kb
 echo 'p:rb kpt_test_seq a0' > $E || fail "rb"
 echo > $T
 echo "seq 20000" > $X
-entries=$(rbsum entries) dropped=$(rbsum "dropped events") lines=$(grep -c 'kpt_test_seq+0x0/' $T)
+entries=$(rbsum entries) dropped=$(rbsum "dropped events") lines=$(grep -c 'kpt_test_seq+'"$E0"'/' $T)
 echo "hits $(hits rb), in the buffer $entries (trace shows $lines), dropped $dropped"
 assert_eq "$(hits rb)" 20000 "hits"
 assert_eq "$lines" "$entries" "trace lines = buffer entries"
 assert_eq "$((entries + dropped))" 20000 "recorded + dropped = hits"
 [ "$dropped" -gt 0 ] || fail "nothing dropped from an 8 KiB buffer"
 # the oldest records are kept (overwrite off): a0 counts up from 0
-assert_match "$(grep -m 1 'kpt_test_seq+0x0/' $T)" ': 0x0$' "first record kept"
+assert_match "$(grep -m 1 'kpt_test_seq+'"$E0"'/' $T)" ': 0x0$' "first record kept"
 echo > $E
 echo 1 > $TRACEFS/options/overwrite
 echo "$size" > $TRACEFS/buffer_size_kb

@@ -1,3 +1,4 @@
+# matrix: core
 # Fetch arguments exactly as documented: %REG (every pt_regs name), sN,
 # sa, @ADDR, @SYM[+|-offs], aN, rv, ra, +|-offs(FETCHARG) nested, 128
 # args; a faulting memory fetch records 0xfffffffffffffff2 (-EFAULT).
@@ -24,7 +25,7 @@ regs="%r15 %r14 %r13 %r12 %bp %bx %r11 %r10 %r9 %r8 %ax %cx %dx %si %di %orig_ax
 echo "p:fregs kpt_test_six_args $regs %rdi %rsi %rip %rsp %eflags" > $E || fail "registers"
 cat $TRACEFS/events/kprobetrace/fregs/format | grep field
 echo "six_args 1" > $KPT_TEST/call
-line=$(lastline 'kpt_test_six_args+0x0/')
+line=$(lastline 'kpt_test_six_args+'"$E0"'/')
 echo "$line"
 set -- $(echo "$line" | sed 's/.*: //')
 assert_eq $# 26 "26 register values"
@@ -32,15 +33,16 @@ assert_eq "$9 ${10}" "0x66 0x55" "r9 r8"
 assert_eq "${13} ${14} ${15}" "0x33 0x22 0x11" "dx si di"
 assert_eq "${22} ${23}" "0x11 0x22" "rdi rsi aliases"
 [ "${17}" = "${24}" ] || fail "%ip and %rip differ"
-# %ip is just past the int3 (the ftrace path emulates that too)
-assert_eq "${17}" "0x${six%????}$(printf '%04x' $((0x${six#????????????} + 1)))" "%ip at the probe point"
+# %ip is just past the int3 (the ftrace path emulates that too), at the
+# entry (after the endbr64 on IBT kernels: E0)
+assert_eq "${17}" "0x${six%????}$(printf '%04x' $((0x${six#????????????} + E0 + 1)))" "%ip at the probe point"
 assert_eq "${18}" 0x10 "%cs is the kernel code segment"
 
 # sN, sa, and ra: s0 at the entry is the return address (one probe at a
 # time: a kretprobe at the same address replaces s0 with its trampoline)
 echo "p:fstack kpt_test_six_args s0 s1 sa" > $E
 echo "six_args 1" > $KPT_TEST/call
-set -- $(vals 'kpt_test_six_args+0x0/')
+set -- $(vals 'kpt_test_six_args+'"$E0"'/')
 s0=$1 sa=$3
 echo "r:fret kpt_test_six_args ra rv" > $E
 echo "six_args 1" > $KPT_TEST/call
@@ -60,7 +62,7 @@ assert_eq "$(tvals fmem)" \
 # vmlinux data symbols: "Linux ve" of linux_banner, and jiffies
 echo "p:fvm kpt_test_six_args @linux_banner @jiffies" > $E || { cat $KPT/error_log; fail "vmlinux data symbols"; }
 echo "six_args 1" > $KPT_TEST/call
-set -- $(vals 'kpt_test_six_args+0x0/')
+set -- $(vals 'kpt_test_six_args+'"$E0"'/')
 assert_eq "$1" 0x65762078756e694c "@linux_banner"
 [ "$2" != "$FAULT" ] || fail "@jiffies faulted"
 
@@ -76,12 +78,12 @@ i=0
 while [ $i -lt 14 ]; do deep="+0($deep)"; i=$((i + 1)); done
 echo "p:fdeep kpt_test_six_args $deep" > $E || fail "deep nesting"
 echo "six_args 1" > $KPT_TEST/call
-assert_match "$(vals 'kpt_test_six_args+0x0/')" '^0x[0-9a-f]+$' "deep value"
+assert_match "$(vals 'kpt_test_six_args+'"$E0"'/')" '^0x[0-9a-f]+$' "deep value"
 
 # aN: registers, then the stack (a6 = s1)
 echo "p:fargs kpt_test_six_args a0 a1 a2 a3 a4 a5 a6 s1" > $E
 echo "six_args 1" > $KPT_TEST/call
-set -- $(vals 'kpt_test_six_args+0x0/')
+set -- $(vals 'kpt_test_six_args+'"$E0"'/')
 assert_eq "$1 $2 $3 $4 $5 $6" "0x11 0x22 0x33 0x44 0x55 0x66" "a0..a5"
 assert_eq "$7" "$8" "a6 is s1"
 
@@ -91,13 +93,13 @@ i=0
 while [ $i -lt 128 ]; do args="$args a$((i % 6))"; i=$((i + 1)); done
 echo "p:f128 kpt_test_six_args$args" > $E || fail "128 args"
 echo "six_args 1" > $KPT_TEST/call
-set -- $(vals 'kpt_test_six_args+0x0/')
+set -- $(vals 'kpt_test_six_args+'"$E0"'/')
 assert_eq $# 128 "128 values"
 assert_eq "${127} ${128}" "0x11 0x22" "last values (a0 a1)"
 
 # faulting fetches never oops: user and bogus addresses
 echo "p:ffault kpt_test_six_args +0(%ax) +0(%r15) +8(@0x10) -8(%di) +0(+0(+0(%di)))" > $E || fail "faulting args"
 echo "six_args 5" > $KPT_TEST/call
-assert_match "$(vals 'kpt_test_six_args+0x0/')" "^0x[0-9a-f]+ 0x[0-9a-f]+ $FAULT $FAULT $FAULT\$" "fault values"
+assert_match "$(vals 'kpt_test_six_args+'"$E0"'/')" "^0x[0-9a-f]+ 0x[0-9a-f]+ $FAULT $FAULT $FAULT\$" "fault values"
 echo > $E
 echo "fetch OK"

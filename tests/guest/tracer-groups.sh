@@ -37,8 +37,8 @@ echo > $T
 echo "six_args 3" > $KPT_TEST/call
 echo "ret 2" > $KPT_TEST/call
 cat $T | tail -n 4
-assert_eq "$(grep -Ec 'kpt_test_six_args\+0x0/0x[0-9a-f]* \[kprobetrace_test\].*[ =]0x11$' $T)" 3 "grp1/ev records"
-assert_eq "$(grep -Ec 'kpt_test_six_args\+0x0/0x[0-9a-f]* \[kprobetrace_test\].*[ =]0x22 (arg2=)?0x33$' $T)" 3 "grp2/ev records"
+assert_eq "$(grep -Ec 'kpt_test_six_args\+'"$E0"'/0x[0-9a-f]* \[kprobetrace_test\].*[ =]0x11$' $T)" 3 "grp1/ev records"
+assert_eq "$(grep -Ec 'kpt_test_six_args\+'"$E0"'/0x[0-9a-f]* \[kprobetrace_test\].*[ =]0x22 (arg2=)?0x33$' $T)" 3 "grp2/ev records"
 assert_eq "$(grep -Ec '<- kpt_test_ret.*[ =]0x1234abcd$' $T)" 2 "grp2/rev records"
 # the group's enable file works on our events
 echo 0 > $EV/grp2/enable

@@ -1,3 +1,4 @@
+# matrix: core
 # modules: none
 # The lifecycle module parameter: seed (default; events live at once,
 # clearing removes enabled ones too) versus today (events created disabled;

@@ -1,3 +1,4 @@
+# matrix: core
 # MOD:SYM on a module that is not loaded yet: accepted, armed when the
 # module comes (before its init function runs: init code is probed, with
 # hit counts in kprobe_profile), disarmed when it goes, armed again when it
@@ -39,7 +40,7 @@ assert_eq "$(hits mc)" 1 "core hits from init"
 assert_eq "$(hits bad)" 0 "bad: not armed"
 assert_file_has $LOG "cannot arm event kprobetrace/bad in module $M: unknown symbol" "error_log for bad"
 tail -n 8 $T
-assert_eq "$(grep -Ec 'kpt_modtest_init_target\+0x0/0x[0-9a-f]+ \[kprobetrace_modtest\].*[ =]0x2$' $T)" 1 "init-time record of the third call"
+assert_eq "$(grep -Ec 'kpt_modtest_init_target\+'"$E0"'/0x[0-9a-f]+ \[kprobetrace_modtest\].*[ =]0x2$' $T)" 1 "init-time record of the third call"
 assert_eq "$(grep -Ec '<- kpt_modtest_init_target.*[ =]0x5$' $T)" 1 "init-time return record"
 echo 7 > /sys/kernel/debug/$M/call
 assert_eq "$(hits mc)" 2 "core hit after init"

@@ -45,10 +45,10 @@ echo "obj_walk 3" > $KPT_TEST/call
 echo "ret 1" > $KPT_TEST/call
 cat $PROF
 assert_eq "$(prof mp)" "2 3 1 " "one profile line per probe"
-assert_eq "$(grep -c 'kpt_test_six_args+0x0/' $T)" 2 "six_args records"
-assert_eq "$(grep -c 'kpt_test_obj_walk+0x0/' $T)" 3 "obj_walk records"
-assert_eq "$(grep -c 'kpt_test_ret+0x0/' $T)" 1 "ret records"
-assert_eq "$(grep -c 'kpt_test_six_args+0x0/.*0x11$' $T)" 2 "six_args value"
+assert_eq "$(grep -c 'kpt_test_six_args+'"$E0"'/' $T)" 2 "six_args records"
+assert_eq "$(grep -c 'kpt_test_obj_walk+'"$E0"'/' $T)" 3 "obj_walk records"
+assert_eq "$(grep -c 'kpt_test_ret+'"$E0"'/' $T)" 1 "ret records"
+assert_eq "$(grep -c 'kpt_test_six_args+'"$E0"'/.*0x11$' $T)" 2 "six_args value"
 
 # what cannot be appended
 kpt-write -t $LOG '' > /dev/null
@@ -76,12 +76,12 @@ echo 1 > $EV/mp/enable
 echo > $T
 echo "six_args 2" > $KPT_TEST/call
 echo "obj_walk 1" > $KPT_TEST/call
-assert_eq "$(grep -c 'kpt_test_six_args+0x0/' $T)" 0 "deleted probe silent"
-assert_eq "$(grep -c 'kpt_test_obj_walk+0x0/' $T)" 1 "remaining probe records"
+assert_eq "$(grep -c 'kpt_test_six_args+'"$E0"'/' $T)" 0 "deleted probe silent"
+assert_eq "$(grep -c 'kpt_test_obj_walk+'"$E0"'/' $T)" 1 "remaining probe records"
 # appending to an enabled event arms the new probe at once
 expect OK 'p:mp kpt_test_six_args val=%si'
 echo "six_args 1" > $KPT_TEST/call
-assert_eq "$(grep -c 'kpt_test_six_args+0x0/.*0x22$' $T)" 1 "appended probe armed at once"
+assert_eq "$(grep -c 'kpt_test_six_args+'"$E0"'/.*0x22$' $T)" 1 "appended probe armed at once"
 echo 0 > $EV/mp/enable
 # by point and args
 expect 'write: ENOENT' '-:mp kpt_test_obj_walk %si'

@@ -1,3 +1,4 @@
+# matrix: core
 # The seed's usage example on kprobetrace_test's six-argument function:
 # define an entry and a return probe (live at once), read the format file,
 # call the target, clear every probe, then read the trace: the records of
@@ -44,7 +45,7 @@ echo > $KPT/kprobe_events || fail "clearing"
 assert_eq "$(cat $KPT/kprobe_events)" "" "cleared"
 [ -d $D/myprobe ] && fail "myprobe still in tracefs"
 cat $TRACEFS/trace
-n=$(grep -c 'kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 0x22 0x33 0x44 0x55 0x66$' $TRACEFS/trace)
+n=$(grep -c 'kpt_test_six_args+'"$E0"'/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 0x22 0x33 0x44 0x55 0x66$' $TRACEFS/trace)
 assert_eq "$n" 3 "entry records after clearing"
 n=$(grep -Ec ' [a-z_]+\+0x[0-9a-f]+/0x[0-9a-f]+ \[kprobetrace_test\] <- kpt_test_six_args \[kprobetrace_test\]: 0x165 0xffffffff[0-9a-f]+$' $TRACEFS/trace)
 assert_eq "$n" 3 "return records after clearing"

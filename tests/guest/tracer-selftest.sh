@@ -1,3 +1,4 @@
+# matrix: core
 # The load-time selftest (module parameter selftest, on by default; it
 # defines, hits and deletes its probes through the write transaction)
 # passed when the rig loaded the module; it passes again on reload, and

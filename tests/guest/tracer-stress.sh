@@ -196,8 +196,8 @@ cat $P
 cat $TRACEFS/per_cpu/cpu*/stats
 left=$(rbsum entries) dropped=$(rbsum "dropped events") overrun=$(rbsum overrun)
 readev=$(rbsum "read events")
-r_six=$(grep -c 'kpt_test_six_args+0x0/' /tmp/pipe.out)
-r_seq=$(grep -c 'kpt_test_seq+0x0/' /tmp/pipe.out)
+r_six=$(grep -c 'kpt_test_six_args+'"$E0"'/' /tmp/pipe.out)
+r_seq=$(grep -c 'kpt_test_seq+'"$E0"'/' /tmp/pipe.out)
 r_rseq=$(grep -c ' <- kpt_test_seq' /tmp/pipe.out)
 read_lines=$((r_six + r_seq + r_rseq))
 hsum=$(($(hits acc_six) + $(hits acc_seq) + $(hits acc_rseq)))
@@ -211,7 +211,7 @@ assert_eq "$read_lines" "$readev" "lines read from trace_pipe = read events"
 assert_eq "$((read_lines + left + filtered + dropped + overrun))" "$hsum" "recorded + filtered + lost = hits"
 [ "$dropped" -gt 0 ] || fail "the 4 KiB buffer never overflowed: the loss path was not exercised"
 # the filter kept only a0 >= 150
-grep 'kpt_test_seq+0x0/' /tmp/pipe.out | grep -v ': 0x\(9[6-9a-f]\|[a-c][0-9a-f]\)$' | head -3 | grep . && fail "filtered records reached the trace"
+grep 'kpt_test_seq+'"$E0"'/' /tmp/pipe.out | grep -v ': 0x\(9[6-9a-f]\|[a-c][0-9a-f]\)$' | head -3 | grep . && fail "filtered records reached the trace"
 echo > $E
 echo 1 > $TRACEFS/options/overwrite
 echo "$size" > $TRACEFS/buffer_size_kb

@@ -27,8 +27,8 @@ echo "types 1" > $KPT_TEST/call
 echo "string 1" > $KPT_TEST/call
 echo 0 > $EV/tm/enable
 cat $T
-assert_file_has $T ' tm: \(kpt_test_types\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]\) s="types-name" n=7$' "first probe's record"
-assert_file_has $T ' tm: \(kpt_test_string\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]\) s="kprobetrace" n=' "appended probe's record"
+assert_file_has $T ' tm: \(kpt_test_types\+'"$E0"'/0x[0-9a-f]+ \[kprobetrace_test\]\) s="types-name" n=7$' "first probe's record"
+assert_file_has $T ' tm: \(kpt_test_string\+'"$E0"'/0x[0-9a-f]+ \[kprobetrace_test\]\) s="kprobetrace" n=' "appended probe's record"
 
 # the seed's format and today's do not mix in one event
 # (MOD:SYM is today's syntax; a line without args or MOD: is valid in both)

@@ -93,8 +93,8 @@ echo 'p:teither kpt_test_types %cx +8(%di)' >> $E
 echo "types 1" > $KPT_TEST/call
 cat $T
 obj=$(awk '$3 == "kpt_test_types_obj" { print $1; exit }' /proc/kallsyms)
-assert_file_has $T "kpt_test_types\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]: 0x$obj 0x7\$" "seed format"
-assert_file_has $T "kpt_test_types\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]: 0x7 0xc8fbfed4fffeee90\$" "EITHER line: seed format"
+assert_file_has $T "kpt_test_types\+$E0/0x[0-9a-f]+ \[kprobetrace_test\]: 0x$obj 0x7\$" "seed format"
+assert_file_has $T "kpt_test_types\+$E0/0x[0-9a-f]+ \[kprobetrace_test\]: 0x7 0xc8fbfed4fffeee90\$" "EITHER line: seed format"
 assert_file_has $D/teither/format 'field:unsigned long arg0;' "EITHER line: seed fields"
 P=/sys/module/kprobetrace/parameters/either_today
 echo 1 > $P
@@ -117,7 +117,7 @@ echo > $E
 after=$(cat $T | grep -v '^#')
 echo "$after"
 assert_eq "$after" "$before" "records print the same after removal"
-assert_match "$after" ' tstr: \(kpt_test_types\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]\) name="types-name" names=\{"one","two","three"\} arr=\{1,2,3,4\}' "removed entry event's record"
+assert_match "$after" ' tstr: \(kpt_test_types\+'"$E0"'/0x[0-9a-f]+ \[kprobetrace_test\]\) name="types-name" names=\{"one","two","three"\} arr=\{1,2,3,4\}' "removed entry event's record"
 assert_match "$after" ' tret: \(call_types\+0x[0-9a-f]+/0x[0-9a-f]+ \[kprobetrace_test\] <- kpt_test_types\) ret=-70000' "removed return event's record"
 # a different event with the same name gets another type: old records
 # still print with their own fields

@@ -1,3 +1,4 @@
+# matrix: core
 # Today's types: u8..u64, s8..s64, x8..x64, bitfields, the default (x64),
 # symbol, symstr: their format-file fields and printed values, in today's
 # output format "EVENT: (SYM+off/size) NAME=VAL". Target kpt_test_types(t,
@@ -45,7 +46,7 @@ grep -q 'print fmt: "(%lx) s8=%d s16=%d s32=%d s64=%lld u8=%u u16=%u u32=%u u64=
 	fail "tnum print fmt"
 echo "types 2" > $KPT_TEST/call
 grep tnum $T
-assert_match "$(grep ' tnum: (' $T | tail -n 1)" ' tnum: \(kpt_test_types\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]\) s8=' "today's output format"
+assert_match "$(grep ' tnum: (' $T | tail -n 1)" ' tnum: \(kpt_test_types\+'"$E0"'/0x[0-9a-f]+ \[kprobetrace_test\]\) s8=' "today's output format"
 assert_eq "$(vals tnum)" "s8=-5 s16=-300 s32=-70000 s64=-5000000000 u8=200 u16=60000 u32=3735928559 u64=18446744068709551616 x8=0xc8 x16=0xea60 x32=0xdeadbeef x64=0xfffffffed5fa0e00 bf=14 neg=-1 def=0xea60deadbeef small=7" "numeric values"
 
 # symbol (printed %pS) and symstr (a string made at hit time); the
@@ -64,7 +65,7 @@ echo "types 1" > $KPT_TEST/call
 v=$(vals tsym)
 echo "$v"
 ret=$(awk '$3 == "kpt_test_ret" { print $1; exit }' /proc/kallsyms)
-assert_match "$v" '^fn=kpt_test_ret\+0x0/0x[0-9a-f]+ \[kprobetrace_test\] fs="kpt_test_ret\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]" ip=kpt_test_types\+0x1/0x[0-9a-f]+ \[kprobetrace_test\] raw=0x'"$ret"' s2="kpt_test_types_obj\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]"$' "symbol values"
+assert_match "$v" '^fn=kpt_test_ret\+0x0/0x[0-9a-f]+ \[kprobetrace_test\] fs="kpt_test_ret\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]" ip=kpt_test_types\+'"$(printf '0x%x' $((E0 + 1)))"'/0x[0-9a-f]+ \[kprobetrace_test\] raw=0x'"$ret"' s2="kpt_test_types_obj\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]"$' "symbol values"
 
 # a return probe in today's format: (CALLER+off/size <- SYM)
 echo 'r:tret kpt_test_types ret=$retval:s32 rx=$retval:x16' > $E || fail "return probe"

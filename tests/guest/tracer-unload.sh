@@ -23,7 +23,7 @@ echo 'p:u4 kpt_test_six_args a1' > $E
 mkdir $TRACEFS/instances/kpt || fail "instance"
 echo 1 > $TRACEFS/instances/kpt/events/kprobetrace/u4/enable || fail "enable in the instance"
 echo "six_args 3" > $KPT_TEST/call
-assert_eq "$(grep -c 'kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x22$' $TRACEFS/instances/kpt/trace)" 3 "instance records"
+assert_eq "$(grep -c 'kpt_test_six_args+'"$E0"'/0x[0-9a-f]* \[kprobetrace_test\]: 0x22$' $TRACEFS/instances/kpt/trace)" 3 "instance records"
 rmmod kprobetrace 2>/dev/null && fail "unloaded while enabled in an instance"
 got=$(kpt-write -t $E '')
 assert_eq "$got" "open: EBUSY" "clearing while enabled in an instance"
@@ -46,7 +46,7 @@ echo "six_args 1" > $KPT_TEST/call
 rmdir $TRACEFS/instances/kpt2 || fail "removing an instance with our event enabled"
 echo > $T
 echo "six_args 2" > $KPT_TEST/call
-assert_eq "$(grep -c 'kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x33$' $T)" 2 "top instance records"
+assert_eq "$(grep -c 'kpt_test_six_args+'"$E0"'/0x[0-9a-f]* \[kprobetrace_test\]: 0x33$' $T)" 2 "top instance records"
 echo > $E
 rmmod kprobetrace || fail "rmmod after the instance went"
 insmod /kpt/kprobetrace.ko || fail "reloading"

@@ -46,12 +46,12 @@ assert_file_has $KPT/kprobe_profile '^  lk +2 +0$' "two hits"
 timeout 3 cat <&3 > /tmp/pipe
 exec 3<&-
 cat /tmp/pipe
-n=$(grep -c 'kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 0x123456789abcdef 0x[0-9a-f]*$' /tmp/pipe)
+n=$(grep -c 'kpt_test_six_args+'"$E0"'/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 0x123456789abcdef 0x[0-9a-f]*$' /tmp/pipe)
 assert_eq "$n" 1 "memory read before the lockdown"
-n=$(grep -c "kpt_test_six_args+0x0/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 $FAULT $FAULT\$" /tmp/pipe)
+n=$(grep -c "kpt_test_six_args+$E0/0x[0-9a-f]* \[kprobetrace_test\]: 0x11 $FAULT $FAULT\$" /tmp/pipe)
 assert_eq "$n" 1 "memory refused after the lockdown"
-n=$(grep -c ' lks: (kpt_test_string+0x0/0x[0-9a-f]* \[kprobetrace_test\]) s="kprobetrace" c="sh" l="lit" v=107$' /tmp/pipe)
+n=$(grep -c ' lks: (kpt_test_string+'"$E0"'/0x[0-9a-f]* \[kprobetrace_test\]) s="kprobetrace" c="sh" l="lit" v=107$' /tmp/pipe)
 assert_eq "$n" 1 "typed: string read before the lockdown"
-n=$(grep -c ' lks: (kpt_test_string+0x0/0x[0-9a-f]* \[kprobetrace_test\]) s=(fault) c="sh" l="lit" v=242$' /tmp/pipe)
+n=$(grep -c ' lks: (kpt_test_string+'"$E0"'/0x[0-9a-f]* \[kprobetrace_test\]) s=(fault) c="sh" l="lit" v=242$' /tmp/pipe)
 assert_eq "$n" 1 "typed: string refused after the lockdown"
 echo "lockdown OK"

@@ -75,3 +75,24 @@ rec_base() {
 	[ $_end -gt 0 ] || fail "$1: no common fields"
 	echo $(((_end + 7) / 8 * 8))
 }
+
+# kpt_entry_off [FUNC]: where the kernel's own tracer puts an entry probe
+# on FUNC (default kpt_test_six_args), as an offset: 0x0, or 0x4 on IBT
+# kernels (6.12), where functions begin with an endbr64 and register_kprobe()
+# moves SYM+0 after it (module/compat/kpt_ibt.h). Read from the kernel's
+# kprobes list after defining a kernel kprobe event there for a moment.
+kpt_entry_off() {
+	_f=${1:-kpt_test_six_args} _ev=$TRACEFS/kprobe_events
+	if [ -w $_ev ] && echo "p:kpt_entry_off/e $_f" >> $_ev 2>/dev/null; then
+		_o=$(sed -n "s/.* $_f+\(0x[0-9a-f]*\) .*/\1/p" /sys/kernel/debug/kprobes/list | head -n 1)
+		echo "-:kpt_entry_off/e" >> $_ev
+	fi
+	echo "${_o:-0x0}"
+}
+
+# E0: the entry offset that records of entry probes on the test module's
+# (and the kernel's) functions print: FUNC+$E0/SIZE.
+if [ -z "${E0:-}" ] && grep -q '^kprobetrace_test ' /proc/modules 2>/dev/null; then
+	E0=$(kpt_entry_off)
+fi
+E0=${E0:-0x0}

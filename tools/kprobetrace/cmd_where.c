@@ -118,6 +118,48 @@ static bool fentry_site(const struct kpt_insn *in, const uint8_t *p)
 	return in->length == 5 && (!memcmp(p, nop5, 5) || p[0] == 0xe8);
 }
 
+/*
+ * An IBT kernel (CONFIG_X86_KERNEL_IBT: 6.12) begins functions that may be
+ * called indirectly with endbr64, or with its poison (osp nopl (%rax)) where
+ * objtool sealed it; register_kprobe() then places an entry probe (FUNC,
+ * FUNC+0) after it, at +4.  Only such kernels have ibt_selftest_noendbr.
+ */
+static bool ibt_kernel(void)
+{
+	static int ibt = -1;
+	char line[512];
+	FILE *f;
+
+	if (ibt >= 0)
+		return ibt;
+	ibt = 0;
+	f = fopen("/proc/kallsyms", "r");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (strstr(line, " ibt_selftest_noendbr")) {
+			ibt = 1;
+			break;
+		}
+	fclose(f);
+	return ibt;
+}
+
+/* at +0 of an IBT kernel's function: "endbr64", "sealed endbr64" or NULL */
+static const char *endbr(const uint8_t *p, size_t len)
+{
+	static const uint8_t endbr64[4] = { 0xf3, 0x0f, 0x1e, 0xfa };
+	static const uint8_t poison[4] = { 0x66, 0x0f, 0x1f, 0x00 };
+
+	if (len < 4 || !ibt_kernel())
+		return NULL;
+	if (!memcmp(p, endbr64, 4))
+		return "endbr64";
+	if (!memcmp(p, poison, 4))
+		return "sealed endbr64";
+	return NULL;
+}
+
 static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
 		  bool black, const char *why)
 {
@@ -150,6 +192,10 @@ static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
 				 kpt_insn_strerror(r));
 			errors++;
 			lost = true;
+		} else if (!off && n == 4 && endbr(buf, len)) {
+			row[3] = "endbr64";
+			snprintf(note, sizeof(note), "%s (IBT): a probe at %s or %s+0 goes after it, at +4, as the kernel's tracer places it",
+				 endbr(buf, len), sym->name, sym->name);
 		} else if (fentry == (size_t)-1 && off <= 4 &&
 			   fentry_site(&in, buf + off)) {
 			fentry = off;

@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Feature checks against the headers the module is built with: prints one
+# -DKPT_HAVE_X per feature present, for Kbuild's ccflags (see ../../Kbuild).
+# Each check reads a declaration, never a version number: Debian backports
+# fixes into its stable kernels, so a version would lie.
+#
+#   features.sh SRCTREE     (Kbuild passes $(srctree): the headers tree)
+#
+# Every feature is explained in the compat file that uses it.
+set -eu
+src=${1:?features.sh: SRCTREE}
+inc=$src/include
+
+# has FILE EXTENDED-REGEX: does the header declare it?
+has() { [ -f "$inc/$1" ] && grep -Eq "$2" "$inc/$1"; }
+
+# kpt_unaligned.h: <linux/unaligned.h> (else <asm/unaligned.h>)
+[ -f "$inc/linux/unaligned.h" ] && echo -DKPT_HAVE_LINUX_UNALIGNED_H
+# kpt_modsyms.h: module_kallsyms_on_each_symbol(const char *modname, ...)
+has linux/module.h 'module_kallsyms_on_each_symbol\(const char \*modname' &&
+	echo -DKPT_HAVE_MODSYMS_MODNAME
+# kpt_event_files.h: tracefs' events/ is an eventfs whose files are made by
+# callbacks (struct eventfs_entry)
+has linux/tracefs.h 'struct eventfs_entry' &&
+	echo -DKPT_HAVE_EVENTFS_CALLBACKS
+exit 0
