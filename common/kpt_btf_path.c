@@ -34,9 +34,28 @@ static size_t ident_len(const char *s, size_t len)
 }
 
 /* Is the NUL-terminated s equal to name[0..n)? */
+/*
+ * The NUL-terminated s against name[0..len), as strcmp orders them; name
+ * may hold a NUL (from hostile input): s never reads past its own NUL.
+ */
+static int name_cmp(const char *s, const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char a = s[i], c = name[i];
+
+		if (a != c)
+			return a < c ? -1 : 1;
+		if (!a)
+			return -1;	/* s ended, name goes on past a NUL */
+	}
+	return s[len] ? 1 : 0;
+}
+
 static bool name_eq(const char *s, const char *name, size_t n)
 {
-	return !strncmp(s, name, n) && !s[n];
+	return !name_cmp(s, name, n);
 }
 
 u32 kpt_btf_nr_funcs(const struct kpt_btf *b)
@@ -109,16 +128,6 @@ int kpt_btf_set_func_index(struct kpt_btf *b, u32 *ids, u32 cap)
 	b->funcs = ids;
 	b->nr_funcs = n;
 	return KPT_BTF_OK;
-}
-
-/* name[0..len) against the NUL-terminated s, as strcmp orders them */
-static int name_cmp(const char *s, const char *name, size_t len)
-{
-	int c = strncmp(s, name, len);
-
-	if (c)
-		return c;
-	return s[len] ? 1 : 0;
 }
 
 /* The first FUNC of one blob (not its base) named name[0..len); 0: none. */
