@@ -1,3 +1,4 @@
+# matrix: core
 # Table-driven bad input: every row below is a malformed
 # or hostile kprobe_events write (or another control-file operation) that
 # must be refused with the given errno and leave the given text in

@@ -1,3 +1,4 @@
+# matrix: core
 # Concurrency stress on 2 vCPUs.
 #
 # Phase A (KPT_STRESS_SECS seconds, default 20; set it on the kernel command
