@@ -42,6 +42,7 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 #include "kpt_control.h"
+#include "kpt_fprobe.h"
 #include "kpt_errlog.h"
 #include "kpt_probe.h"
 #include "kpt_remove.h"
@@ -77,7 +78,12 @@ static int kpt_events_show(struct seq_file *m, void *v)
 
 	if (p->detached)	/* holds an event, no longer a probe */
 		return 0;
-	seq_printf(m, "%s\n", p->listing);
+	if (p->fprobe && (p->def->flags & KPT_DEF_FSET))
+		/* a set: how many functions it has now */
+		seq_printf(m, "%s # %u functions\n", p->listing,
+			   kpt_fprobe_count(p));
+	else
+		seq_printf(m, "%s\n", p->listing);
 	return 0;
 }
 

@@ -19,6 +19,7 @@
 #include "kpt_otype.h"
 #include "kpt_hit.h"
 #include "kpt_ksyms.h"
+#include "kpt_ksyms_fprobe.h"
 #include "kpt_modnotify.h"
 #include "kpt_remove.h"
 #include "kpt_selftest.h"
@@ -38,6 +39,9 @@ static int __init kpt_init(void)
 	int ret;
 
 	ret = kpt_ksyms_init();
+	if (ret)
+		return ret;
+	ret = kpt_ksyms_fprobe_init();
 	if (ret)
 		return ret;
 	/*
