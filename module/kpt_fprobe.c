@@ -334,8 +334,9 @@ int kpt_fprobe_match_set(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 	}
 	/* every name given must be a member (or skipped, with the note) */
 	for (i = 0; i < m->nitems; i++) {
-		if (m->neg[i] || m->glob[i] || m->hits[i])
-			continue;
+		if (m->neg[i] || m->glob[i] || m->hits[i] ||
+		    kpt_fmatch_wants(m, m->items[i]) < 0)
+			continue;	/* a glob, found, or excluded by '!' */
 		ret = kpt_error(e, KPT_ERR_FPROBE_NO_MATCH, pos, m->items[i]);
 		goto out;
 	}

@@ -14,7 +14,6 @@ EF=/sys/kernel/debug/tracing/enabled_functions
 [ -r $EF ] || EF=$TRACEFS/enabled_functions
 hits() { awk -v e="$1" '$1 == e { print $2 }' $P; }
 misses() { awk -v e="$1" '$1 == e { print $3 }' $P; }
-ours_armed() { grep -c 'kpt_ftrace_handler' $EF; }
 # nothing else arms functions in this guest: enabled_functions is empty
 armed_any() { grep -c . $EF; }
 
@@ -28,7 +27,7 @@ cat $E
 assert_file_has $E '^f:fprobes/fe kpt_test_six_args arg1=\$arg1 arg2=\$arg2 s=\$stack0:x64 c=\$comm$' "entry listing"
 assert_file_has $E '^f:fprobes/fx kpt_test_six_args%return arg1=\$retval$' "exit listing"
 [ -d $TRACEFS/events/fprobes/fe ] || fail "events/fprobes/fe"
-[ "$(ours_armed)" -ge 1 ] || { cat $EF; fail "fe is not in enabled_functions"; }
+[ "$(armed_any)" -ge 1 ] || { cat $EF; fail "fe is not in enabled_functions"; }
 echo "six_args 7" > $KPT_TEST/call
 cat $P
 assert_eq "$(hits fe)" 7 "entry hits"
@@ -87,9 +86,12 @@ echo "vfs_* functions: $n"
 want=$(grep -c '^vfs_[^ ]*$' $TRACEFS/available_filter_functions)
 echo "available_filter_functions vfs_*: $want"
 [ "$n" -le "$want" ] || fail "more members than traceable vfs_ functions"
-assert_eq "$(grep -c 'kpt_ftrace_handler' $EF)" "$n" "one ftrace record per member"
+assert_eq "$(armed_any)" "$n" "one ftrace record per member"
 cat /proc/version > /dev/null
+# reading the trace reads (vfs_read): stop recording first, or it never ends
+echo 0 > $TRACEFS/tracing_on
 [ "$(grep -c 'all: (vfs_read+0x0/' $T)" -ge 1 ] || { head $T; fail "no vfs_read record"; }
+echo 1 > $TRACEFS/tracing_on
 [ "$(hits all)" -ge 1 ] || fail "no hits"
 echo '-:vfs/all' >> $E || fail "-:vfs/all"
 assert_eq "$(armed_any)" 0 "enabled_functions after -:vfs/all"
@@ -141,7 +143,7 @@ assert_file_has $LOG '^ *\^' "notrace: caret"
 
 echo "== bad input: errno, error_log, state unchanged"
 echo 'f:keep kpt_test_ret' > $E
-state() { cat $E; ls $TRACEFS/events/fprobes; cat $P; grep -c kpt_ftrace_handler $EF; }
+state() { cat $E; ls $TRACEFS/events/fprobes; cat $P; armed_any; }
 state > /tmp/fp.before
 printf '%s\n' \
 	'EINVAL|A function event takes a function name|f:e1 kpt_test_ret+4' \
@@ -172,7 +174,7 @@ done
 echo "== unload with a big event enabled leaves nothing armed"
 echo 'f:big/ev vfs_*,ext4_*,tcp_*,kmem_*,kpt_test_*' > $E || { cat $LOG; fail "big"; }
 cat $E
-[ "$(ours_armed)" -ge 20 ] || fail "big event not armed"
+[ "$(armed_any)" -ge 20 ] || fail "big event not armed"
 echo "six_args 1" > $KPT_TEST/call
 rmmod kprobetrace || fail "rmmod"
 assert_eq "$(armed_any)" 0 "enabled_functions after unload"
