@@ -25,6 +25,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/debugfs.h>
 #include <linux/ftrace.h>
 #include <linux/glob.h>
 #include <linux/kallsyms.h>
@@ -39,6 +40,14 @@
 #include "kpt_ksyms.h"
 #include "kpt_ksyms_fprobe.h"
 #include "kpt_resolve.h"
+
+static atomic_t kpt_fprobe_updates = ATOMIC_INIT(0);
+
+void kpt_fprobe_debugfs_init(struct dentry *dir)
+{
+	debugfs_create_atomic_t("fprobe_ftrace_updates", 0400, dir,
+				&kpt_fprobe_updates);
+}
 
 int kpt_fprobe_alloc(struct kpt_probe *p)
 {
@@ -425,6 +434,7 @@ int kpt_fprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)
 	fs->filtered = true;
 	p->registered = true;
 	if (armed) {
+		atomic_inc(&kpt_fprobe_updates);
 		ret = register_ftrace_function(&fs->ops);
 		if (ret) {
 			kpt_fprobe_unregister(p);
@@ -447,6 +457,7 @@ int kpt_fprobe_set_armed(struct kpt_probe *p, bool on)
 	if (!p->is_return) {
 		if (on == fs->ops_on)
 			return 0;
+		atomic_inc(&kpt_fprobe_updates);
 		ret = on ? register_ftrace_function(&fs->ops) :
 			   unregister_ftrace_function(&fs->ops);
 		if (!ret)
@@ -483,8 +494,10 @@ void kpt_fprobe_unregister(struct kpt_probe *p)
 	p->registered = false;
 	if (!p->is_return) {
 		/* returns when no callback runs any more */
-		if (fs->ops_on)
+		if (fs->ops_on) {
+			atomic_inc(&kpt_fprobe_updates);
 			unregister_ftrace_function(&fs->ops);
+		}
 		fs->ops_on = false;
 		if (fs->filtered)
 			ftrace_free_filter(&fs->ops);

@@ -36,4 +36,12 @@ unsigned long kpt_fprobe_misses(struct kpt_probe *p);
 /* how many functions the probe has now (0: its module is not loaded) */
 unsigned int kpt_fprobe_count(struct kpt_probe *p);
 
+/*
+ * debugfs fprobe_ftrace_updates: how many ftrace updates (code patching:
+ * register/unregister_ftrace_function()) f: events have made, so that a
+ * test can see that arming N functions costs one.
+ */
+struct dentry;
+void kpt_fprobe_debugfs_init(struct dentry *dir);
+
 #endif /* KPT_FPROBE_H */

@@ -32,6 +32,28 @@ assert_eq "$(armed_any)" 0 "disarmed after disable"
 echo "ret 3" > $KPT_TEST/call
 assert_eq "$(hits set)" 3 "no hits while disabled"
 
+echo "== one ftrace update to arm, one to disarm, for hundreds of functions"
+# fprobe_ftrace_updates counts our register/unregister_ftrace_function()
+# calls: the ftrace updates that patch code
+updates() { cat $KPT/fprobe_ftrace_updates; }
+echo 'f:grp/many vfs_*,ext4_*,proc_*,seq_*' >> $E || { cat $LOG; fail "define many"; }
+m=$(sed -n 's/^f:grp\/many .* # \([0-9]*\) functions$/\1/p' $E)
+echo "many: $m functions"
+[ "$m" -ge 200 ] || fail "many: only $m functions"
+u0=$(updates)
+echo 1 > $TRACEFS/events/grp/many/enable || fail "enable many"
+u1=$(updates)
+assert_eq "$(armed_any)" "$m" "many armed"
+echo 0 > $TRACEFS/events/grp/many/enable || fail "disable many"
+u2=$(updates)
+echo '-:grp/many' >> $E || fail "remove many"
+u3=$(updates)
+echo "ftrace updates: enable $((u1 - u0)), disable $((u2 - u1)), remove $((u3 - u2))"
+assert_eq "$((u1 - u0))" 1 "one update to enable $m functions"
+assert_eq "$((u2 - u1))" 1 "one update to disable them"
+assert_eq "$((u3 - u2))" 0 "no update to remove a disabled event"
+assert_eq "$(armed_any)" 0 "nothing armed"
+
 echo "== a filter drops records, not hits"
 echo > $T
 echo 'a == 0x11' > $TRACEFS/events/fprobes/ft/filter || fail "filter"

@@ -77,7 +77,10 @@ assert_eq "$(armed_any)" 0 "enabled_functions after clearing"
 
 echo "== a glob over vfs_* traces a read"
 echo > $T
+u0=$(cat $KPT/fprobe_ftrace_updates)
 echo 'f:vfs/all vfs_*' > $E || { cat $LOG; fail "vfs_*"; }
+u1=$(cat $KPT/fprobe_ftrace_updates)
+assert_eq "$((u1 - u0))" 1 "one ftrace update to define (and arm) vfs_*"
 cat $E
 n=$(sed -n 's/^f:vfs\/all vfs_\* # \([0-9]*\) functions$/\1/p' $E)
 echo "vfs_* functions: $n"
@@ -94,6 +97,8 @@ echo 0 > $TRACEFS/tracing_on
 echo 1 > $TRACEFS/tracing_on
 [ "$(hits all)" -ge 1 ] || fail "no hits"
 echo '-:vfs/all' >> $E || fail "-:vfs/all"
+u2=$(cat $KPT/fprobe_ftrace_updates)
+assert_eq "$((u2 - u1))" 1 "one ftrace update to remove it"
 assert_eq "$(armed_any)" 0 "enabled_functions after -:vfs/all"
 
 echo "== refused: our own functions, the kprobe blacklist, notrace"
