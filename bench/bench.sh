@@ -334,6 +334,62 @@ thru_section() {
 	done
 }
 
+# ---- arm-many: one event over N functions ---------------------------------------
+# Ours: one f: line over a set (globs), defined and armed in one write
+# (lifecycle=seed: live at once; one ftrace update), disabled through its
+# enable file, removed by truncation.  The kernel's: one p: line per
+# function in one write, enabled and disabled through events/kprobes/enable,
+# removed by truncation; only up to ARMMANY_KERNEL_MAX functions (each of
+# its probes is its own ftrace update).  Recording is off (tracing_on 0):
+# hits cost their callback, not a record.
+ARMMANY_N=${ARMMANY_N:-"1000 10000 all"}
+ARMMANY_KERNEL_MAX=${ARMMANY_KERNEL_MAX:-1000}
+ms() { sed -n 's/.*ns=\([0-9]*\).*/\1/p' | awk '{ printf "%.1f", $1 / 1e6 }'; }
+# prefix globs whose traceable functions add up to about N
+armmany_globs() {
+	awk '$1 !~ /[.:\[]/ { c[substr($1, 1, 3)]++ }
+	     END { for (p in c) print c[p], p }' $T/available_filter_functions |
+		sort -rn | awk -v want=$1 '$2 !~ /[*?[\]]/ {
+			if (s + $1 > want * 1.02) next
+			s += $1; g = g (g == "" ? "" : ",") $2 "*"
+			if (s >= want * 0.98) exit
+		} END { print g }'
+}
+armmany_section() {
+	echo 0 > $T/tracing_on
+	lc=/sys/module/kprobetrace/parameters/lifecycle
+	[ -w $lc ] && echo seed > $lc
+	for n in $ARMMANY_N; do
+		if [ $n = all ]; then g='*'; else g=$(armmany_globs $n); fi
+		echo "f:am/ev $g" > /tmp/amdef
+		de=$(kpt-bench-write $KPT/kprobe_events /tmp/amdef)
+		fn=$(sed -n 's/^f:am\/ev .* # \([0-9]*\) functions$/\1/p' $KPT/kprobe_events)
+		[ -n "$fn" ] || { echo "@@ERROR arm-many ours $n: $de"; cat $KPT/error_log | tail -3; continue; }
+		echo $T/events/am/ev/enable > /tmp/amgrp
+		dis=$(kpt-bench-write -p 0 /tmp/amgrp)
+		rm=$(kpt-bench-write -t $KPT/kprobe_events /dev/null)
+		echo "arm-many tracer=ours functions=$fn define_enable_ms=$(echo $de | ms) disable_ms=$(echo $dis | ms) remove_ms=$(echo $rm | ms)"
+		[ $n != all ] && [ "$n" -le "$ARMMANY_KERNEL_MAX" ] || continue
+		# the kernel's: the same globs' functions it accepts, one p: line each
+		awk -v g="$g" 'BEGIN { n = split(g, a, ",") }
+		     { for (i = 1; i <= n; i++) if (index($1, substr(a[i], 1, 3)) == 1 && $1 !~ /[.:\[]/) { print $1; break } }' \
+			$T/available_filter_functions | sort | uniq -u |
+			awk '{ printf "p:kprobes/am%d %s\n", NR, $1 }' > /tmp/amk.try
+		kpt-bench-write -l $T/kprobe_events /tmp/amk.try > /dev/null
+		sed -n 's/^p:kprobes\/am[0-9]* \([^ ]*\).*/\1/p' $T/kprobe_events |
+			awk '{ printf "p:kprobes/am%d %s\n", NR, $1 }' > /tmp/amk.defs
+		echo > $T/kprobe_events
+		kn=$(grep -c . /tmp/amk.defs)
+		d=$(kpt-bench-write $T/kprobe_events /tmp/amk.defs)
+		echo $T/events/kprobes/enable > /tmp/amkgrp
+		e=$(kpt-bench-write -p 1 /tmp/amkgrp)
+		dis=$(kpt-bench-write -p 0 /tmp/amkgrp)
+		rm=$(kpt-bench-write -t $T/kprobe_events /dev/null)
+		echo "arm-many tracer=kernel functions=$kn define_enable_ms=$(echo "$(echo $d | ms) $(echo $e | ms)" | awk '{ printf "%.1f", $1 + $2 }') disable_ms=$(echo $dis | ms) remove_ms=$(echo $rm | ms)"
+	done
+	echo 1 > $T/tracing_on
+}
+
 for s in $SECTIONS; do
 	note "section $s"
 	${s}_section

@@ -51,6 +51,7 @@ BEGIN {
 /^@@THRU / { thru[++nt] = $0 }
 /^@@SAMPLE / { sample[++nsm] = $0 }
 /^@@ERROR / { err[++ne] = $0 }
+/^arm-many / { am[++nam] = $0 }
 END {
 	clock = info["clock"]
 	unit = clock == "icount" ? "+insns/hit" : "+ns/hit (wall clock, rough)"
@@ -126,5 +127,9 @@ END {
 		printf "\n   unaccounted = hits - misses - (in buffer + overrun) - dropped (0 = every event is counted somewhere)\n"
 	}
 	for (i = 1; i <= nsm; i++) { if (i == 1) printf "\n== sample events\n"; s = sample[i]; sub(/^@@SAMPLE /, "", s); printf "   %s\n", substr(s, 1, 200) }
+	for (i = 1; i <= nam; i++) {
+		if (i == 1) printf "\n== one event over N functions (ours: one f: line; kernel: one p: line per function)\n"
+		printf "%s\n", am[i]
+	}
 	for (i = 1; i <= ne; i++) print err[i]
 }
