@@ -36,6 +36,9 @@ BEGIN {
 	desc["midint3"] = "mid-function, int3 (opt. off)"
 	desc["ret"] = "return probe"
 	desc["retrv"] = "return probe + rv"
+	desc["fentry0"] = "ours f:, 0 args (kernel: entry0)"
+	desc["fentry4"] = "ours f:, 4 register args (k: entry4)"
+	desc["fmany0"] = "ours f: over ~10,000, 0 args"
 	nv = 0
 }
 /^@@INFO / { info[$2] = substr($0, length($1 $2) + 3) }
