@@ -199,7 +199,8 @@ static int kpt_fmatch_wants(struct kpt_fmatch *m, const char *name)
 static void kpt_fmatch_add(struct kpt_fmatch *m, int item, const char *name,
 			   unsigned long addr, struct module *mod)
 {
-	if (mod == THIS_MODULE)
+	/* init text goes after init: its address may be reused */
+	if (mod == THIS_MODULE || (mod && within_module_init(addr, mod)))
 		return;
 	if (!kpt_ftraceable(addr))
 		return;			/* notrace, or not a function */
