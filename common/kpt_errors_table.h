@@ -112,6 +112,7 @@ M(FPROBE_NOT_TRACEABLE, EINVAL, "%s cannot be traced by ftrace (notrace, or no f
 M(FPROBE_NO_MATCH, ENOENT, "no traceable function matches %s")
 M(FPROBE_TOO_MANY, E2BIG, "%s matches more than %u functions")
 M(FPROBE_FILTER, 0, "cannot set the ftrace filter of %u functions (error %d)")
+M(FPROBE_INIT, EINVAL, "%s is in a module's init text, freed after init: not for f: events")
 M(FPROBE_MODULES, EINVAL, "%s: a set takes functions of vmlinux and at most one module")
 N(NOTE_MOD_NOT_LOADED, "module %s is not loaded: the probe is armed when it loads")
 N(NOTE_UNDECODABLE, "%s: cannot decode the instruction at +0x%zx (%s); the kernel checks the boundary")

@@ -72,6 +72,31 @@ static bool kpt_ftraceable(unsigned long addr)
 	return loc && loc >= addr && loc < addr + size;
 }
 
+/* In a module's init text (freed after init, its address reused)? */
+struct kpt_init_search {
+	unsigned long addr;
+	bool init;
+};
+
+static int kpt_init_sym(void *data, const char *name, struct module *mod,
+			unsigned long addr)
+{
+	struct kpt_init_search *s = data;
+
+	if (!mod || addr != s->addr)
+		return 0;
+	s->init = within_module_init(addr, mod);
+	return 1;
+}
+
+static bool kpt_init_text(unsigned long addr)
+{
+	struct kpt_init_search s = { .addr = addr };
+
+	kpt_ksyms.module_on_each_symbol(kpt_init_sym, &s);
+	return s.init;
+}
+
 static bool kpt_own(unsigned long addr)
 {
 	bool own;
@@ -94,6 +119,9 @@ int kpt_fprobe_check_one(struct kpt_probe *p, unsigned long addr,
 	/* the selftest's target passes the check above, not this */
 	if (kpt_own(addr))
 		return kpt_error(e, KPT_ERR_PROBE_ITSELF, pos, (void *)addr);
+	if (kpt_init_text(addr))
+		return kpt_error(e, KPT_ERR_FPROBE_INIT, pos,
+				 kpt_def_str(p->def, p->def->symbol));
 	if (!kpt_ftraceable(addr))
 		return kpt_error(e, KPT_ERR_FPROBE_NOT_TRACEABLE, pos,
 				 kpt_def_str(p->def, p->def->symbol));
