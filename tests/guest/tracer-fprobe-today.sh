@@ -88,9 +88,18 @@ echo 0 > $TRACEFS/instances/fp/events/grp/set/enable
 rmdir $TRACEFS/instances/fp || fail "rmdir instance"
 
 echo 0 > $TRACEFS/events/fprobes/ft/enable
+
+echo "== perf alone arms an f: event (entry set, exit)"
+echo 'f:grp/px kpt_test_six_args%return r=$retval' >> $E || { cat $LOG; fail "define px"; }
+got=$(kpt-perf $(cat $TRACEFS/events/grp/set/id) sh -c "echo 'six_args 7' > $KPT_TEST/call")
+assert_eq "$got" "count=7" "perf counts the set's entries"
+got=$(kpt-perf $(cat $TRACEFS/events/grp/px/id) sh -c "echo 'six_args 3' > $KPT_TEST/call")
+assert_eq "$got" "count=3" "perf counts the exits"
+assert_eq "$(armed_any)" 0 "disarmed once perf is gone"
 cat $P
 assert_eq "$(misses ft)" 0 "misses"
 assert_eq "$(misses set)" 0 "set misses"
+assert_eq "$(misses px)" 0 "exit misses"
 echo > $E || { cat $LOG; fail "clear"; }
 assert_eq "$(armed_any)" 0 "nothing armed at the end"
 echo "fprobe today OK"
