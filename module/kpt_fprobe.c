@@ -32,6 +32,7 @@
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
@@ -574,6 +575,15 @@ unsigned long kpt_fprobe_misses(struct kpt_probe *p)
 	for (i = 0; fs->fx && i < fs->n; i++)
 		sum += fs->fx[i].rp.nmissed + fs->fx[i].rp.kp.nmissed;
 	return sum;
+}
+
+void kpt_fprobe_show(struct seq_file *m, struct kpt_probe *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < kpt_fprobe_count(p); i++)
+		seq_printf(m, "%s/%s %ps\n", kpt_probe_group(p),
+			   kpt_probe_name(p), (void *)p->fs->ips[i]);
 }
 
 unsigned int kpt_fprobe_count(struct kpt_probe *p)

@@ -43,5 +43,8 @@ unsigned int kpt_fprobe_count(struct kpt_probe *p);
  */
 struct dentry;
 void kpt_fprobe_debugfs_init(struct dentry *dir);
+/* fprobe_functions: "GRP/EVENT FUNCTION" for each function of p (kpt_mutex) */
+struct seq_file;
+void kpt_fprobe_show(struct seq_file *m, struct kpt_probe *p);
 
 #endif /* KPT_FPROBE_H */

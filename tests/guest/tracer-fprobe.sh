@@ -54,10 +54,18 @@ echo 'f:grp/lst kpt_test_six_args,kpt_test_ret,kpt_test_obj_walk,!kpt_test_ret a
 	{ cat $LOG; fail "list"; }
 cat $E
 assert_file_has $E '^f:grp/lst kpt_test_six_args,kpt_test_ret,kpt_test_obj_walk,!kpt_test_ret a=\$arg1 # 2 functions$' "list listing"
+cat $KPT/fprobe_functions
+assert_eq "$(grep -c '^grp/lst ' $KPT/fprobe_functions)" 2 "fprobe_functions: two members"
+assert_file_has $KPT/fprobe_functions '^grp/lst kpt_test_obj_walk \[kprobetrace_test\]$' "fprobe_functions: a member"
+echo 'hist:keys=__probe_ip.sym' > $TRACEFS/events/grp/lst/trigger || fail "hist trigger"
 echo "six_args 3" > $KPT_TEST/call
 echo "ret 5" > $KPT_TEST/call
 echo "obj_walk 2" > $KPT_TEST/call
 assert_eq "$(hits lst)" 5 "list hits"
+cat $TRACEFS/events/grp/lst/hist
+assert_file_has $TRACEFS/events/grp/lst/hist 'kpt_test_six_args.*hitcount: *3$' "hits per function (hist)"
+assert_file_has $TRACEFS/events/grp/lst/hist 'kpt_test_obj_walk.*hitcount: *2$' "hits per function (hist) 2"
+echo '!hist:keys=__probe_ip.sym' > $TRACEFS/events/grp/lst/trigger
 assert_eq "$(grep -c 'lst: (kpt_test_six_args+0x0/' $T)" 3 "six_args records"
 assert_eq "$(grep -c 'lst: (kpt_test_obj_walk+0x0/' $T)" 2 "obj_walk records"
 assert_eq "$(grep -c 'lst: (kpt_test_ret+0x0/' $T)" 0 "excluded records"
@@ -90,6 +98,7 @@ want=$(grep -c '^vfs_[^ ]*$' $TRACEFS/available_filter_functions)
 echo "available_filter_functions vfs_*: $want"
 [ "$n" -le "$want" ] || fail "more members than traceable vfs_ functions"
 assert_eq "$(armed_any)" "$n" "one ftrace record per member"
+assert_eq "$(grep -c '^vfs/all vfs_' $KPT/fprobe_functions)" "$n" "fprobe_functions lists every member"
 cat /proc/version > /dev/null
 # reading the trace reads (vfs_read): stop recording first, or it never ends
 echo 0 > $TRACEFS/tracing_on
