@@ -76,10 +76,10 @@ R14=$(awk '$3 == "linux_banner" { print $1; exit }' /proc/kallsyms)
 
 # ---- definitions -------------------------------------------------------------
 REGS16="%ax %bx %cx %dx %si %di %bp %sp %r8 %r9 %r10 %r11 %r12 %r13 %r14 %r15"
-VARIANTS="entry0 entry4 entry16 entry128 mem nested string fdrop fkeep midopt midint3 ret retrv"
+VARIANTS=${VARIANTS:-"entry0 entry4 entry16 entry128 mem nested string fdrop fkeep midopt midint3 ret retrv fentry0 fentry4 fmany0"}
 # variant -> kind (p/r), offset, seed-syntax fetch args, filter
 vdef() {
-	kind=p off=0 args= filter=
+	kind=p off=0 args= filter= many=0
 	case $1 in
 	entry0) ;;
 	entry4) args="%di %si %dx %cx" ;;
@@ -93,7 +93,24 @@ vdef() {
 	midopt|midint3) off=$mid ;;
 	ret) kind=r ;;
 	retrv) kind=r args=rv ;;
+	# f: events (ours; the kernel's row is its kprobe event at FUNC):
+	# one function, and FUNC among ~10,000 functions cold in the loop
+	fentry0) kind=f ;;
+	fentry4) kind=f args="%di %si %dx %cx" ;;
+	fmany0) kind=f many=1 ;;
 	esac
+}
+# ~10,000 functions of subsystems the getppid() loop (and the timer tick)
+# does not enter, for the fmany0 row: prefix globs, cached
+cold_set() {
+	[ -s /tmp/cold.set ] || {
+		awk '$1 ~ /^(ext|xfs|btr|nfs|tcp|udp|ip6|ipv|drm|pci|acp|usb|soc|net|ata|scs|blk|cry|kob|inp|hid|sel|aud|bpf|nla|nl8|snd|fib|rtn|inet|xdr|svc|rpc|mpi|asn|pkc|key|x50|ima|evm|smk|tom|app|cgr|fsn|ep_|iou|sun|cif|fat|isofs|udf|vfa|squ|zst|lz4|xz_|zli|sg_|shm|msg|sem|mq_|ipc)/ { print $1 }' \
+			$T/available_filter_functions | head -n 10000 > /tmp/cold.list
+		awk '{ c[substr($1, 1, 3)]++ }
+		     END { for (p in c) if (length(g) + 5 < 480) g = g (g == "" ? "" : ",") p "*"; print g }' \
+			/tmp/cold.list > /tmp/cold.set
+	}
+	cat /tmp/cold.set
 }
 # Seed syntax -> the in-kernel tracer's: aN -> $arg(N+1), rv -> $retval,
 # sN -> $stackN, sa -> $stack, ra dropped (its output shows the return
@@ -124,13 +141,20 @@ arm() {
 		if [ $kind = r ]; then echo "r $FUNC" > $FLOOR; else echo "p $FUNC $off" > $FLOOR; fi
 		;;
 	kernel)
-		echo "$kind:kprobes/bench $(site) $(to_kernel $args)" > $T/kprobe_events || return 1
+		k=$kind; [ $k = f ] && k=p
+		echo "$k:kprobes/bench $(site) $(to_kernel $args)" > $T/kprobe_events || return 1
 		if [ -n "$filter" ]; then echo "$filter" > $T/events/kprobes/bench/filter || return 1; fi
 		echo 1 > $T/events/kprobes/bench/enable
 		;;
 	ours)
 		[ -w $KPT/kprobe_events ] || return 1
-		{ echo "$kind:bench $(site) $args" > $KPT/kprobe_events; } 2>/dev/null || return 1
+		if [ $kind = f ]; then
+			fs=$(site); [ "${many:-0}" = 1 ] && fs="$FUNC,$(cold_set)"
+			{ echo "f:kprobetrace/bench $fs $args" > $KPT/kprobe_events; } 2>/dev/null || return 1
+			[ "${many:-0}" = 1 ] && note "fmany0: $(sed -n 's/.* # \([0-9]*\) functions$/\1/p' $KPT/kprobe_events) functions"
+		else
+			{ echo "$kind:bench $(site) $args" > $KPT/kprobe_events; } 2>/dev/null || return 1
+		fi
 		[ -d $T/events/kprobetrace/bench ] || return 1
 		if [ -n "$filter" ]; then
 			{ echo "$filter" > $T/events/kprobetrace/bench/filter; } 2>/dev/null || return 1
@@ -332,6 +356,62 @@ thru_section() {
 	for ow in 1 0; do
 		for tr in kernel ours; do thru_one $tr $ow; done
 	done
+}
+
+# ---- arm-many: one event over N functions ---------------------------------------
+# Ours: one f: line over a set (globs), defined and armed in one write
+# (lifecycle=seed: live at once; one ftrace update), disabled through its
+# enable file, removed by truncation.  The kernel's: one p: line per
+# function in one write, enabled and disabled through events/kprobes/enable,
+# removed by truncation; only up to ARMMANY_KERNEL_MAX functions (each of
+# its probes is its own ftrace update).  Recording is off (tracing_on 0):
+# hits cost their callback, not a record.
+ARMMANY_N=${ARMMANY_N:-"1000 10000 all"}
+ARMMANY_KERNEL_MAX=${ARMMANY_KERNEL_MAX:-1000}
+ms() { sed -n 's/.*ns=\([0-9]*\).*/\1/p' | awk '{ printf "%.1f", $1 / 1e6 }'; }
+# prefix globs whose traceable functions add up to about N
+armmany_globs() {
+	awk '$1 !~ /[.:\[]/ { c[substr($1, 1, 3)]++ }
+	     END { for (p in c) print c[p], p }' $T/available_filter_functions |
+		sort -rn | awk -v want=$1 '$2 !~ /[*?[\]]/ {
+			if (s + $1 > want * 1.02) next
+			s += $1; g = g (g == "" ? "" : ",") $2 "*"
+			if (s >= want * 0.98) exit
+		} END { print g }'
+}
+armmany_section() {
+	echo 0 > $T/tracing_on
+	lc=/sys/module/kprobetrace/parameters/lifecycle
+	[ -w $lc ] && echo seed > $lc
+	for n in $ARMMANY_N; do
+		if [ $n = all ]; then g='*'; else g=$(armmany_globs $n); fi
+		echo "f:am/ev $g" > /tmp/amdef
+		de=$(kpt-bench-write $KPT/kprobe_events /tmp/amdef)
+		fn=$(sed -n 's/^f:am\/ev .* # \([0-9]*\) functions$/\1/p' $KPT/kprobe_events)
+		[ -n "$fn" ] || { echo "@@ERROR arm-many ours $n: $de"; cat $KPT/error_log | tail -3; continue; }
+		echo $T/events/am/ev/enable > /tmp/amgrp
+		dis=$(kpt-bench-write -p 0 /tmp/amgrp)
+		rm=$(kpt-bench-write -t $KPT/kprobe_events /dev/null)
+		echo "arm-many tracer=ours functions=$fn define_enable_ms=$(echo $de | ms) disable_ms=$(echo $dis | ms) remove_ms=$(echo $rm | ms)"
+		[ $n != all ] && [ "$n" -le "$ARMMANY_KERNEL_MAX" ] || continue
+		# the kernel's: the same globs' functions it accepts, one p: line each
+		awk -v g="$g" 'BEGIN { n = split(g, a, ",") }
+		     { for (i = 1; i <= n; i++) if (index($1, substr(a[i], 1, 3)) == 1 && $1 !~ /[.:\[]/) { print $1; break } }' \
+			$T/available_filter_functions | sort | uniq -u |
+			awk '{ printf "p:kprobes/am%d %s\n", NR, $1 }' > /tmp/amk.try
+		kpt-bench-write -l $T/kprobe_events /tmp/amk.try > /dev/null
+		sed -n 's/^p:kprobes\/am[0-9]* \([^ ]*\).*/\1/p' $T/kprobe_events |
+			awk '{ printf "p:kprobes/am%d %s\n", NR, $1 }' > /tmp/amk.defs
+		echo > $T/kprobe_events
+		kn=$(grep -c . /tmp/amk.defs)
+		d=$(kpt-bench-write $T/kprobe_events /tmp/amk.defs)
+		echo $T/events/kprobes/enable > /tmp/amkgrp
+		e=$(kpt-bench-write -p 1 /tmp/amkgrp)
+		dis=$(kpt-bench-write -p 0 /tmp/amkgrp)
+		rm=$(kpt-bench-write -t $T/kprobe_events /dev/null)
+		echo "arm-many tracer=kernel functions=$kn define_enable_ms=$(echo "$(echo $d | ms) $(echo $e | ms)" | awk '{ printf "%.1f", $1 + $2 }') disable_ms=$(echo $dis | ms) remove_ms=$(echo $rm | ms)"
+	done
+	echo 1 > $T/tracing_on
 }
 
 for s in $SECTIONS; do

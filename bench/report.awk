@@ -36,6 +36,9 @@ BEGIN {
 	desc["midint3"] = "mid-function, int3 (opt. off)"
 	desc["ret"] = "return probe"
 	desc["retrv"] = "return probe + rv"
+	desc["fentry0"] = "ours f:, 0 args (kernel: entry0)"
+	desc["fentry4"] = "ours f:, 4 register args (k: entry4)"
+	desc["fmany0"] = "ours f: over ~10,000, 0 args"
 	nv = 0
 }
 /^@@INFO / { info[$2] = substr($0, length($1 $2) + 3) }
@@ -51,6 +54,7 @@ BEGIN {
 /^@@THRU / { thru[++nt] = $0 }
 /^@@SAMPLE / { sample[++nsm] = $0 }
 /^@@ERROR / { err[++ne] = $0 }
+/^arm-many / { am[++nam] = $0 }
 END {
 	clock = info["clock"]
 	unit = clock == "icount" ? "+insns/hit" : "+ns/hit (wall clock, rough)"
@@ -126,5 +130,9 @@ END {
 		printf "\n   unaccounted = hits - misses - (in buffer + overrun) - dropped (0 = every event is counted somewhere)\n"
 	}
 	for (i = 1; i <= nsm; i++) { if (i == 1) printf "\n== sample events\n"; s = sample[i]; sub(/^@@SAMPLE /, "", s); printf "   %s\n", substr(s, 1, 200) }
+	for (i = 1; i <= nam; i++) {
+		if (i == 1) printf "\n== one event over N functions (ours: one f: line; kernel: one p: line per function)\n"
+		printf "%s\n", am[i]
+	}
 	for (i = 1; i <= ne; i++) print err[i]
 }

@@ -41,6 +41,13 @@ void kpt_default_event_name(const struct kpt_probe_def *def,
 {
 	size_t n = 0, i;
 
+	if (def->flags & KPT_DEF_FPROBE) {
+		/* as the kernel's fprobe events: SYM__entry, SYM__exit */
+		kpt_name_put(buf, &n, kpt_def_str(def, def->symbol));
+		kpt_name_put(buf, &n, def->kind == KPT_PROBE_RETURN ?
+			     "__exit" : "__entry");
+		goto out;
+	}
 	kpt_name_put(buf, &n, def->kind == KPT_PROBE_RETURN ? "r_" : "p_");
 	if (def->loc == KPT_LOC_ADDR) {
 		kpt_name_put(buf, &n, "0x");
@@ -56,6 +63,7 @@ void kpt_default_event_name(const struct kpt_probe_def *def,
 		kpt_name_put_num(buf, &n, def->offset < 0 ?
 				 0 - (u64)def->offset : (u64)def->offset, 10);
 	}
+out:
 	buf[n] = '\0';
 	/* '.', '-', '$' ... are not valid in tracefs or filter names */
 	for (i = 0; i < n; i++)

@@ -225,7 +225,19 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 	bool today = def->syntax == KPT_SYNTAX_TODAY;
 	unsigned int i;
 
-	switch (def->kind) {
+	if (def->flags & KPT_DEF_FPROBE)
+		opts |= KPT_FMT_NO_ZERO_OFFS;
+	switch (def->flags & KPT_DEF_FPROBE ? KPT_PROBE_NONE : def->kind) {
+	case KPT_PROBE_NONE:
+		if (def->kind != KPT_PROBE_ENTRY &&
+		    def->kind != KPT_PROBE_RETURN) {
+			kpt_end(&o);
+			return 0;
+		}
+		kpt_putc(&o, 'f');
+		if (def->maxactive)
+			kpt_put_u64(&o, def->maxactive, 10);
+		break;
 	case KPT_PROBE_ENTRY:
 		kpt_putc(&o, 'p');
 		break;
@@ -249,7 +261,8 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 	if (!(def->flags & KPT_DEF_ANY_GROUP) &&
 	    !((opts & KPT_FMT_NO_DEFAULT_GROUP) &&
 	      def->kind != KPT_PROBE_DELETE &&
-	      !strcmp(def->group, KPT_DEFAULT_GROUP))) {
+	      !strcmp(def->group, def->flags & KPT_DEF_FPROBE ?
+			  KPT_FPROBE_GROUP : KPT_DEFAULT_GROUP))) {
 		kpt_puts(&o, def->group);
 		kpt_putc(&o, '/');
 	}
@@ -257,6 +270,9 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 	if (def->loc != KPT_LOC_NONE) {
 		kpt_putc(&o, ' ');
 		kpt_put_location(&o, def, opts);
+		if ((def->flags & KPT_DEF_FPROBE) &&
+		    def->kind == KPT_PROBE_RETURN)
+			kpt_puts(&o, "%return");
 	}
 	for (i = 0; i < def->nargs && i < KPT_MAX_ARGS; i++) {
 		kpt_putc(&o, ' ');

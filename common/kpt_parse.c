@@ -84,6 +84,13 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 	case 'r':
 		def->kind = KPT_PROBE_RETURN;
 		break;
+	case 'f':
+		/* entry until SYM%return says exit; maxactive is exit's */
+		def->kind = KPT_PROBE_ENTRY;
+		def->flags |= KPT_DEF_FPROBE;
+		memcpy(def->group, KPT_FPROBE_GROUP, sizeof(KPT_FPROBE_GROUP));
+		p->today = true;
+		break;
 	case '-':
 		def->kind = KPT_PROBE_DELETE;
 		p->today = true;
@@ -96,7 +103,8 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 	if (colon > q) {
 		if (!kpt_isdigit(p->s[q]))
 			return kpt_fail(p, KPT_ERR_BAD_PROBE_HEAD, q);
-		if (def->kind != KPT_PROBE_RETURN)
+		if (def->kind != KPT_PROBE_RETURN &&
+		    !(def->flags & KPT_DEF_FPROBE))
 			return kpt_fail(p, KPT_ERR_MAXACT_NO_RETPROBE, q);
 		if (!kpt_parse_u64(p->s + q, colon - q, &v))
 			return kpt_fail(p, KPT_ERR_BAD_MAXACT, q);
@@ -111,6 +119,80 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 		p->def->group_pos = colon + 1;
 		return kpt_parse_names(p, colon + 1, e);
 	}
+	return 0;
+}
+
+static int kpt_parse_location(struct kpt_parser *p, size_t b, size_t e);
+
+static bool kpt_fset_char(char c)
+{
+	return kpt_isident(c) || c == '.' || c == '*' || c == '?' ||
+	       c == '[' || c == ']' || c == '^' || c == '-';
+}
+
+/*
+ * f:'s probe point at s[b, e): [MOD:]SYM, or a set PAT[,PAT...] (globs,
+ * !PAT excluding), then %return, :entry or :exit.
+ */
+static int kpt_parse_fset(struct kpt_parser *p, size_t b, size_t e)
+{
+	struct kpt_probe_def *def = p->def;
+	const char *s = p->s;
+	size_t i, start, pct = kpt_find(s, b, e, '%');
+	size_t colon = b;
+	bool set = false, any = false, ret_suffix = pct < e;
+
+	if (ret_suffix) {
+		if (!kpt_word_eq(s + pct, e - pct, "%return"))
+			return kpt_fail(p, KPT_ERR_BAD_ADDR_SUFFIX, pct);
+		def->kind = KPT_PROBE_RETURN;
+		e = pct;
+	}
+	/* :entry / :exit (the proposed list syntax), else MOD: */
+	for (i = b; i < e; i++)
+		if (s[i] == ':')
+			colon = i;
+	if (s[colon] == ':' && !ret_suffix &&
+	    (kpt_word_eq(s + colon, e - colon, ":entry") ||
+	     kpt_word_eq(s + colon, e - colon, ":exit"))) {
+		if (s[colon + 2] == 'x')
+			def->kind = KPT_PROBE_RETURN;
+		e = colon;
+	}
+	if (b == e || kpt_isdigit(s[b]))
+		return kpt_fail(p, KPT_ERR_FPROBE_BAD_POINT, b);
+	for (i = b; i < e; i++) {
+		if (s[i] == '+')
+			return kpt_fail(p, KPT_ERR_FPROBE_BAD_POINT, i);
+		if (s[i] == ',' || s[i] == '!' || s[i] == '*' ||
+		    s[i] == '?' || s[i] == '[')
+			set = true;
+	}
+	if (!set)
+		return kpt_parse_location(p, b, e);
+	/* each item: [!]PAT, PAT not empty */
+	for (start = b; start <= e; start = i + 1) {
+		size_t ib = start;
+
+		if (ib < e && s[ib] == '!')
+			ib++;
+		else
+			any = true;
+		for (i = ib; i < e && s[i] != ','; i++)
+			if (!kpt_fset_char(s[i]))
+				return kpt_fail(p, KPT_ERR_FPROBE_BAD_SET, i);
+		if (i == ib)
+			return kpt_fail(p, KPT_ERR_FPROBE_BAD_SET, ib);
+	}
+	if (!any)
+		return kpt_fail(p, KPT_ERR_FPROBE_BAD_SET, b);
+	if (e - b > KPT_SYM_MAX)
+		return kpt_fail(p, KPT_ERR_SYMBOL_TOO_LONG, b);
+	def->symbol = kpt_pool_add(def, s + b, e - b);
+	if (!def->symbol)
+		return kpt_fail(p, KPT_ERR_POOL_FULL, b);
+	def->flags |= KPT_DEF_FSET;
+	def->loc = KPT_LOC_SYMBOL;
 	return 0;
 }
 
@@ -257,9 +339,17 @@ static int kpt_parse_line(struct kpt_parser *p)
 		return kpt_fail(p, KPT_ERR_NO_PROBE_POINT, p->len);
 	}
 	def->loc_pos = b;
-	ret = kpt_parse_location(p, b, e);
+	if (def->flags & KPT_DEF_FPROBE)
+		ret = kpt_parse_fset(p, b, e);
+	else
+		ret = kpt_parse_location(p, b, e);
 	if (ret)
 		return ret;
+	if ((def->flags & KPT_DEF_FPROBE) &&
+	    (def->loc != KPT_LOC_SYMBOL || def->offset))
+		return kpt_fail(p, KPT_ERR_FPROBE_BAD_POINT, b);
+	if (def->maxactive && def->kind != KPT_PROBE_RETURN)
+		return kpt_fail(p, KPT_ERR_MAXACT_NO_RETPROBE, 1);
 	while (kpt_next_token(p, &pos, &b, &e)) {
 		if (def->nargs == KPT_MAX_ARGS)
 			return kpt_fail(p, KPT_ERR_TOO_MANY_ARGS, b);
@@ -268,12 +358,18 @@ static int kpt_parse_line(struct kpt_parser *p)
 		ret = kpt_parse_arg(p, b, e);
 		if (ret)
 			return ret;
+		if ((def->flags & KPT_DEF_FPROBE) &&
+		    def->kind == KPT_PROBE_RETURN &&
+		    def->args[def->nargs].ops[0].op == KPT_FOP_ARG)
+			return kpt_fail(p, KPT_ERR_FPROBE_EXIT_ARG, b);
 		def->nargs++;
 	}
 	if (p->today)
 		def->syntax = KPT_SYNTAX_TODAY;
 	else
 		def->syntax = p->seed ? KPT_SYNTAX_SEED : KPT_SYNTAX_EITHER;
+	if (!def->event[0] && (def->flags & KPT_DEF_FSET))
+		return kpt_fail(p, KPT_ERR_FPROBE_SET_NO_EVENT, 0);
 	if (!def->event[0])
 		kpt_default_event_name(def, def->event);
 	return kpt_finish_names(p);

@@ -11,6 +11,10 @@
  *   p[:[GRP/]EVENT] [MOD:]SYM[+offs|-offs]|MEMADDR [FETCHARGS]
  *   r[MAXACTIVE][:[GRP/]EVENT] [MOD:]SYM[+0] [FETCHARGS]
  *   p[:[GRP/]EVENT] [MOD:]SYM[+0]%return [FETCHARGS]
+ *   f[MAXACTIVE][:[GRP/]EVENT] SYMS[%return|:entry|:exit] [FETCHARGS]
+ *     (function entry or exit; SYMS is [MOD:]SYM or a set: PAT[,PAT...],
+ *     PAT a name or glob, !PAT excluding; a set needs EVENT; the default
+ *     group is "fprobes", the default event SYM__entry / SYM__exit)
  *   -:[GRP/]EVENT [[MOD:]SYM[+offs]|MEMADDR [FETCHARGS]]
  *     (deletes the event, or only its probes at that point whose first
  *     args are these: kpt_probe_def_delete_matches())
@@ -93,6 +97,14 @@ enum kpt_loc_kind {
 
 /* def->flags */
 #define KPT_DEF_ANY_GROUP	0x01	/* DELETE without GRP/: match any group */
+/*
+ * f: a function event, armed through an ftrace_ops (entry) or a kretprobe
+ * per function (exit).  Its symbol may be a set: a comma-separated list of
+ * names and globs (* ? [...]), a leading '!' excluding what it matches.
+ */
+#define KPT_DEF_FPROBE		0x02
+#define KPT_DEF_FSET		0x04	/* f: over a set (glob or list) */
+#define KPT_FPROBE_GROUP	"fprobes"
 
 /*
  * Fetch ops.  A program is exactly one value op (ops[0]) followed by zero or

@@ -42,6 +42,7 @@
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 #include "kpt_control.h"
+#include "kpt_fprobe.h"
 #include "kpt_errlog.h"
 #include "kpt_probe.h"
 #include "kpt_remove.h"
@@ -77,7 +78,12 @@ static int kpt_events_show(struct seq_file *m, void *v)
 
 	if (p->detached)	/* holds an event, no longer a probe */
 		return 0;
-	seq_printf(m, "%s\n", p->listing);
+	if (p->fprobe && (p->def->flags & KPT_DEF_FSET))
+		/* a set: how many functions it has now */
+		seq_printf(m, "%s # %u functions\n", p->listing,
+			   kpt_fprobe_count(p));
+	else
+		seq_printf(m, "%s\n", p->listing);
 	return 0;
 }
 
@@ -220,12 +226,47 @@ static const struct file_operations kpt_profile_fops = {
 	.release = seq_release,
 };
 
+/* ---- fprobe_functions: the functions of each f: probe ------------------ */
+
+static int kpt_ffuncs_show(struct seq_file *m, void *v)
+{
+	struct kpt_probe *p = list_entry(v, struct kpt_probe, list);
+
+	if (p->fprobe && !p->detached)
+		kpt_fprobe_show(m, p);
+	return 0;
+}
+
+static const struct seq_operations kpt_ffuncs_sops = {
+	.start = kpt_events_start,
+	.next = kpt_events_next,
+	.stop = kpt_events_stop,
+	.show = kpt_ffuncs_show,
+};
+
+static int kpt_ffuncs_open(struct inode *inode, struct file *file)
+{
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	return seq_open(file, &kpt_ffuncs_sops);
+}
+
+static const struct file_operations kpt_ffuncs_fops = {
+	.owner = THIS_MODULE,
+	.open = kpt_ffuncs_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = seq_release,
+};
+
 int kpt_control_init(struct dentry *dir)
 {
 	debugfs_create_file_unsafe("kprobe_events", 0600, dir, NULL,
 			    &kpt_events_fops);
 	debugfs_create_file_unsafe("kprobe_profile", 0400, dir, NULL,
 			    &kpt_profile_fops);
+	debugfs_create_file_unsafe("fprobe_functions", 0400, dir, NULL,
+			    &kpt_ffuncs_fops);
 	return 0;
 }
 

@@ -14,11 +14,13 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/perf_event.h>
 #include <linux/percpu.h>
 #include <linux/trace_events.h>
+#include <linux/trace_recursion.h>
 #include "kpt_fetch.h"
 #include "kpt_fmt.h"
 #include "kpt_hit.h"
@@ -182,7 +184,8 @@ static nokprobe_inline u32 kpt_put_str(u8 *rec, u8 *field, u8 *dyn, u32 n)
 /* Pass 2: the header and every argument into rec (size bytes reserved). */
 static noinline void kpt_typed_store(struct kpt_probe *p, void *rec,
 				     u32 size, struct pt_regs *regs,
-				     struct kretprobe_instance *ri)
+				     struct kretprobe_instance *ri,
+				     unsigned long ip)
 {
 	bool mem_ok = !p->has_mem || kpt_mem_allowed();
 	u8 *base = rec, *dyn = base + p->rec_size, *end = base + size;
@@ -191,12 +194,12 @@ static noinline void kpt_typed_store(struct kpt_probe *p, void *rec,
 	if (ri) {
 		struct kpt_typed_return_rec *r = rec;
 
-		r->func = (unsigned long)p->rp.kp.addr;
+		r->func = ip;
 		r->ret_ip = instruction_pointer(regs);
 	} else {
 		struct kpt_typed_entry_rec *r = rec;
 
-		r->ip = (unsigned long)p->rp.kp.addr;
+		r->ip = ip;
 	}
 	for (i = 0; i < p->nargs; i++) {
 		const struct kpt_carg *ca = &p->args[i];
@@ -259,7 +262,8 @@ NOKPROBE_SYMBOL(kpt_typed_store);
  */
 static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 				     struct pt_regs *regs,
-				     struct kretprobe_instance *ri)
+				     struct kretprobe_instance *ri,
+				     unsigned long ip)
 {
 	unsigned int n = p->nargs;
 	unsigned long *args;
@@ -267,14 +271,14 @@ static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 	if (ri) {
 		struct kpt_return_rec *r = rec;
 
-		r->func = (unsigned long)p->rp.kp.addr;
+		r->func = ip;
 		r->ret_ip = instruction_pointer(regs);	/* see KPT_FOP_RETADDR */
 		r->nargs = n;
 		args = r->args;
 	} else {
 		struct kpt_entry_rec *e = rec;
 
-		e->ip = (unsigned long)p->rp.kp.addr;
+		e->ip = ip;
 		e->nargs = n;
 		args = e->args;
 	}
@@ -285,7 +289,7 @@ static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 static nokprobe_inline void
 kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 	       struct pt_regs *regs, struct kretprobe_instance *ri, u32 size,
-	       bool today)
+	       bool today, unsigned long ip)
 {
 	/* trace_event_buffer_reserve() sets every field it returns with */
 	struct trace_event_buffer fbuffer __uninitialized;
@@ -298,9 +302,9 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 		return;
 	fbuffer.regs = regs;
 	if (today)
-		kpt_typed_store(p, rec, size, regs, ri);
+		kpt_typed_store(p, rec, size, regs, ri, ip);
 	else
-		kpt_fill(p, rec, regs, ri);
+		kpt_fill(p, rec, regs, ri, ip);
 	trace_event_buffer_commit(&fbuffer);
 }
 
@@ -312,7 +316,8 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 static noinline void kpt_perf_record(struct kpt_probe *p,
 				     struct pt_regs *regs,
 				     struct kretprobe_instance *ri,
-				     u32 rec_size, bool today)
+				     u32 rec_size, bool today,
+				     unsigned long ip)
 {
 	struct hlist_head *head = this_cpu_ptr(p->ev->call.perf_events);
 	int size, rctx;
@@ -325,11 +330,11 @@ static noinline void kpt_perf_record(struct kpt_probe *p,
 	if (!rec)
 		return;
 	if (today)
-		kpt_typed_store(p, rec, rec_size, regs, ri);
+		kpt_typed_store(p, rec, rec_size, regs, ri, ip);
 	else if (ri)
-		kpt_fill(p, rec, regs, ri);
+		kpt_fill(p, rec, regs, ri, ip);
 	else
-		kpt_fill(p, rec, regs, NULL);
+		kpt_fill(p, rec, regs, NULL, ip);
 	perf_trace_buf_submit(rec, size, rctx, p->ev->call.event.type, 1, regs,
 			      head, NULL);
 }
@@ -340,7 +345,7 @@ NOKPROBE_SYMBOL(kpt_perf_record);
 static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
 						 struct pt_regs *regs,
 						 struct kretprobe_instance *ri,
-						 bool today)
+						 bool today, unsigned long ip)
 {
 	struct kpt_link *link;
 	u32 size = p->rec_size;
@@ -350,19 +355,20 @@ static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
 		size += kpt_typed_dyn_size(p, regs);
 	/* kprobe handlers run with preemption off: an RCU reader */
 	list_for_each_entry_rcu(link, &p->ev->links, list)
-		kpt_record_one(p, link->file, regs, ri, size, today);
+		kpt_record_one(p, link->file, regs, ri, size, today, ip);
 #ifdef CONFIG_PERF_EVENTS
 	if (unlikely(READ_ONCE(p->ev->perf_on)))
-		kpt_perf_record(p, regs, ri, size, today);
+		kpt_perf_record(p, regs, ri, size, today, ip);
 #endif
 }
 
 /* Today's format: out of the seed's way. */
 static noinline void kpt_event_record_today(struct kpt_probe *p,
 					    struct pt_regs *regs,
-					    struct kretprobe_instance *ri)
+					    struct kretprobe_instance *ri,
+					    unsigned long ip)
 {
-	kpt_event_record_fmt(p, regs, ri, true);
+	kpt_event_record_fmt(p, regs, ri, true, ip);
 }
 NOKPROBE_SYMBOL(kpt_event_record_today);
 
@@ -372,9 +378,10 @@ int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs)
 
 	this_cpu_inc(*p->hits);
 	if (unlikely(p->today))
-		kpt_event_record_today(p, regs, NULL);
+		kpt_event_record_today(p, regs, NULL, (unsigned long)kp->addr);
 	else
-		kpt_event_record_fmt(p, regs, NULL, false);
+		kpt_event_record_fmt(p, regs, NULL, false,
+				     (unsigned long)kp->addr);
 	return 0;
 }
 NOKPROBE_SYMBOL(kpt_kprobe_handler);
@@ -389,9 +396,60 @@ int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	p = container_of(rp, struct kpt_probe, rp);
 	this_cpu_inc(*p->hits);
 	if (unlikely(p->today))
-		kpt_event_record_today(p, regs, ri);
+		kpt_event_record_today(p, regs, ri, (unsigned long)rp->kp.addr);
 	else
-		kpt_event_record_fmt(p, regs, ri, false);
+		kpt_event_record_fmt(p, regs, ri, false,
+				     (unsigned long)rp->kp.addr);
 	return 0;
 }
 NOKPROBE_SYMBOL(kpt_kretprobe_handler);
+
+/*
+ * f: entry: the ftrace_ops callback of an f: probe, called at the entry of
+ * every function of its set with the registers ftrace saved
+ * (FTRACE_OPS_FL_SAVE_REGS: a full pt_regs, as a kprobe's at the entry).
+ * notrace (the module is built with -pg off anyway) and NOKPROBE.  It
+ * guards recursion itself (ftrace_test_recursion_trylock(), which also
+ * disables preemption, so the RCU walk of the links is a reader), and
+ * counts a refused hit (recursion, RCU not watching, no regs) as a miss.
+ * f: events always use today's format.
+ */
+notrace void kpt_ftrace_handler(unsigned long ip, unsigned long parent_ip,
+				struct ftrace_ops *op,
+				struct ftrace_regs *fregs)
+{
+	struct kpt_fset *fs = container_of(op, struct kpt_fset, ops);
+	struct kpt_probe *p = fs->p;
+	struct pt_regs *regs;
+	int bit;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0) {
+		this_cpu_inc(*fs->misses);
+		return;
+	}
+	regs = ftrace_get_regs(fregs);
+	if (unlikely(!regs || !rcu_is_watching())) {
+		this_cpu_inc(*fs->misses);
+	} else {
+		this_cpu_inc(*p->hits);
+		kpt_event_record_today(p, regs, NULL, ip);
+	}
+	ftrace_test_recursion_unlock(bit);
+}
+NOKPROBE_SYMBOL(kpt_ftrace_handler);
+
+/* f: exit: the kretprobe of one function of the set */
+int kpt_fexit_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+	struct kpt_fexit *fx;
+
+	if (unlikely(!rp))
+		return 0;
+	fx = container_of(rp, struct kpt_fexit, rp);
+	this_cpu_inc(*fx->p->hits);
+	kpt_event_record_today(fx->p, regs, ri, (unsigned long)rp->kp.addr);
+	return 0;
+}
+NOKPROBE_SYMBOL(kpt_fexit_handler);

@@ -3,7 +3,7 @@
  * The hit path (kpt_hit.c, with kpt_fetch.h): everything that runs when a
  * probe is hit, and nothing else.  NOKPROBE throughout.
  *
- * Offers: the kprobe and kretprobe handlers, kpt_hit_init() (the lowest
+ * Offers: the kprobe and kretprobe handlers, the f: handlers, kpt_hit_init() (the lowest
  * kernel address it may read; before any probe is registered).  May
  * touch: a probe's compiled program and counters, its event's links and
  * perf list (RCU readers), the ring buffer, registers and memory through
@@ -16,6 +16,12 @@
 
 int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs);
 int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs);
+/* f: events (kpt_fprobe.c): the ftrace_ops callback, the exit handler */
+struct ftrace_ops;
+struct ftrace_regs;
+void kpt_ftrace_handler(unsigned long ip, unsigned long parent_ip,
+			struct ftrace_ops *op, struct ftrace_regs *fregs);
+int kpt_fexit_handler(struct kretprobe_instance *ri, struct pt_regs *regs);
 void kpt_hit_init(void);
 
 #endif /* KPT_HIT_H */

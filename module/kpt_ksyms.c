@@ -68,6 +68,9 @@ int kpt_ksyms_init(void)
 	ret = ret ?: kpt_resolve("ftrace_events", (void **)&kpt_ksyms.ftrace_events);
 	ret = ret ?: kpt_resolve("kernel_text_address", (void **)&kpt_ksyms.kernel_text_address);
 	ret = ret ?: kpt_resolve("within_kprobe_blacklist", (void **)&kpt_ksyms.within_kprobe_blacklist);
+	ret = ret ?: kpt_resolve("ftrace_location", (void **)&kpt_ksyms.ftrace_location);
+	ret = ret ?: kpt_resolve("_stext", (void **)&kpt_ksyms.stext);
+	ret = ret ?: kpt_resolve("_etext", (void **)&kpt_ksyms.etext);
 	/* optional */
 	kpt_ksyms.lockdown_level =
 		(const int *)kpt_ksyms.lookup_name("kernel_locked_down");

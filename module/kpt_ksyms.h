@@ -8,6 +8,7 @@
 #ifndef KPT_KSYMS_H
 #define KPT_KSYMS_H
 
+#include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
@@ -61,6 +62,11 @@ struct kpt_ksyms {
 	/* where register_kprobe() would refuse: for clearer messages */
 	typeof(&kernel_text_address) kernel_text_address;
 	typeof(&within_kprobe_blacklist) within_kprobe_blacklist;
+	/* f: events: the ftrace record in a function, or 0: not traceable */
+	typeof(&ftrace_location) ftrace_location;
+	/* f: sets: vmlinux's core text, walked to match their globs */
+	unsigned long stext;
+	unsigned long etext;
 };
 
 extern struct kpt_ksyms kpt_ksyms;

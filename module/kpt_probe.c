@@ -16,6 +16,7 @@
 #include <linux/vmalloc.h>
 #include "kpt_boundary.h"
 #include "kpt_fmt.h"
+#include "kpt_fprobe.h"
 #include "kpt_hit.h"
 #include "kpt_ksyms.h"
 #include "kpt_optprobe.h"
@@ -177,6 +178,8 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 	int ret;
 
 	p->addr = 0;
+	if (p->fprobe && (def->flags & KPT_DEF_FSET))
+		return kpt_fprobe_match_set(p, e, pos, found_mod);
 	if (def->loc != KPT_LOC_SYMBOL) {
 		addr = def->addr;
 		goto check;
@@ -193,6 +196,12 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 	}
 	if (ret)
 		return ret;
+	if (p->fprobe) {
+		ret = kpt_fprobe_check_one(p, addr, e, pos);
+		if (!ret)
+			p->addr = addr;
+		return ret;
+	}
 	/* SYM-offs is the seed's syntax; the kernel's tracer refuses it */
 	if (def->offset < 0 && p->today)
 		return kpt_error(e, KPT_ERR_NEG_OFFSET_TODAY, pos);
@@ -252,6 +261,9 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	INIT_LIST_HEAD(&p->sibs);
 	list_add(&p->sib, &p->sibs);
 	p->is_return = def->kind == KPT_PROBE_RETURN;
+	p->fprobe = def->flags & KPT_DEF_FPROBE;
+	if (p->fprobe && kpt_fprobe_alloc(p))
+		goto nomem;
 	p->nargs = def->nargs;
 	/* which format: see kpt_fmt_today.c */
 	p->today = def->syntax == KPT_SYNTAX_TODAY ||
@@ -344,6 +356,8 @@ int kpt_probe_register_at(struct kpt_probe *p, struct kpt_err *e, bool armed)
 {
 	int ret;
 
+	if (p->fprobe)
+		return kpt_fprobe_register(p, e, armed);
 	/* a re-registration (module reloaded) starts from a clean kprobe */
 	p->missed_before += p->rp.kp.nmissed + (p->is_return ? p->rp.nmissed : 0);
 	memset(&p->rp.kp, 0, sizeof(p->rp.kp));
@@ -414,13 +428,18 @@ int kpt_probe_set_armed(struct kpt_probe *ev, bool on)
 		ev->armed_once = true;
 	list_for_each_entry(q, &ev->sibs, sib) {
 		/* not registered (module not loaded), or in freed init text */
-		if (!q->registered || q->detached || kprobe_gone(&q->rp.kp))
+		if (!q->registered || q->detached ||
+		    (!q->fprobe && kprobe_gone(&q->rp.kp)))
 			continue;
 		if (!on) {
-			disable_kprobe(&q->rp.kp);
+			if (q->fprobe)
+				kpt_fprobe_set_armed(q, false);
+			else
+				disable_kprobe(&q->rp.kp);
 			continue;
 		}
-		ret = enable_kprobe(&q->rp.kp);
+		ret = q->fprobe ? kpt_fprobe_set_armed(q, true) :
+				  enable_kprobe(&q->rp.kp);
 		if (ret) {
 			kpt_probe_set_armed(ev, false);
 			return ret;
@@ -429,6 +448,16 @@ int kpt_probe_set_armed(struct kpt_probe *ev, bool on)
 	if (!on)
 		ev->disarm_gp = get_state_synchronize_rcu();
 	return 0;
+}
+
+/* Arm one probe appended to an enabled event (event_mutex held). */
+int kpt_probe_arm_one(struct kpt_probe *p)
+{
+	if (!p->registered)
+		return 0;
+	if (p->fprobe)
+		return kpt_fprobe_set_armed(p, true);
+	return enable_kprobe(&p->rp.kp);
 }
 
 /* Unregister many probes with one batch (one RCU grace period). */
@@ -445,6 +474,10 @@ void kpt_probe_unregister_many(struct kpt_probe **ps, unsigned int n)
 
 		if (!p->registered)
 			continue;
+		if (p->fprobe) {
+			kpt_fprobe_unregister(p);
+			continue;
+		}
 		if (!kps || !rps) {
 			/* no memory for the batch: one by one */
 			if (p->is_return)
@@ -470,6 +503,7 @@ void kpt_probe_free(struct kpt_probe *p)
 {
 	if (!p)
 		return;
+	kpt_fprobe_free(p);
 	if (p->registered)
 		kpt_probe_unregister_many(&p, 1);
 	free_percpu(p->hits);
@@ -498,6 +532,8 @@ unsigned long kpt_probe_hits(struct kpt_probe *p)
 
 unsigned long kpt_probe_misses(struct kpt_probe *p)
 {
+	if (p->fprobe)
+		return kpt_fprobe_misses(p);
 	return p->missed_before + p->rp.kp.nmissed +
 	       (p->is_return ? p->rp.nmissed : 0);
 }

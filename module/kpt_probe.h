@@ -27,6 +27,7 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e);
 int kpt_probe_register_at(struct kpt_probe *p, struct kpt_err *e, bool armed);
 int kpt_probe_set_armed(struct kpt_probe *ev, bool on);
+int kpt_probe_arm_one(struct kpt_probe *p);
 void kpt_probe_unregister_many(struct kpt_probe **ps, unsigned int n);
 void kpt_probe_free(struct kpt_probe *p);
 unsigned long kpt_probe_hits(struct kpt_probe *p);

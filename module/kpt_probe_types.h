@@ -11,6 +11,7 @@
 #ifndef KPT_PROBE_TYPES_H
 #define KPT_PROBE_TYPES_H
 
+#include <linux/ftrace.h>
 #include <linux/kprobes.h>
 #include <linux/list.h>
 #include <linux/kernel.h>
@@ -107,6 +108,30 @@ struct kpt_link {
 	struct rcu_head rcu;
 };
 
+struct kpt_probe;
+
+/*
+ * An f: probe's functions (kpt_fprobe.c): the entry is one ftrace_ops
+ * filtered on every function's address (one filter update, one
+ * registration); the exit one kretprobe per function (fx).
+ */
+struct kpt_fexit {
+	struct kretprobe rp;
+	struct kpt_probe *p;
+};
+
+struct kpt_fset {
+	struct ftrace_ops ops;
+	struct kpt_probe *p;
+	unsigned long *ips;		/* the functions, sorted */
+	unsigned int n;
+	unsigned int skipped;		/* matched but refused */
+	bool filtered;			/* ops has its filter */
+	bool ops_on;			/* ops registered (armed) */
+	struct kpt_fexit *fx;		/* exit: n kretprobes */
+	unsigned long __percpu *misses;	/* recursion, RCU not watching */
+};
+
 struct kpt_otype;
 struct kpt_pdesc;
 struct kpt_fmt_ops;
@@ -134,6 +159,8 @@ struct kpt_probe {
 	char *modname;			/* module of the probe point, or NULL */
 	unsigned long missed_before;	/* misses of earlier registrations */
 	bool is_return;
+	bool fprobe;			/* f: event: fs, not rp */
+	struct kpt_fset *fs;
 	bool registered;
 	bool event_added;
 	bool has_mem;			/* some arg reads memory */

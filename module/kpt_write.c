@@ -228,8 +228,8 @@ static void kpt_append(struct kpt_probe *ev, struct kpt_probe *p)
 	list_del(&p->sib);
 	p->ev = ev;
 	list_add_tail(&p->sib, &ev->sibs);
-	if (kpt_event_used(ev) && p->registered)
-		enable_kprobe(&p->rp.kp);
+	if (kpt_event_used(ev))
+		kpt_probe_arm_one(p);
 	mutex_unlock(kpt_ksyms.event_mutex);
 	list_add_tail(&p->list, &kpt_probes);
 }

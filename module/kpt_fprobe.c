@@ -1,0 +1,581 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * f: events: their functions found, checked and armed.  See kpt_fprobe.h.
+ *
+ * The entry: one struct ftrace_ops per f: probe, FTRACE_OPS_FL_SAVE_REGS
+ * (a full pt_regs, so that every fetch of a p: probe works unchanged:
+ * $argN from the argument registers, $stackN and $stack from the stack
+ * pointer at the entry, %REG), its filter set with one
+ * ftrace_set_filter_ips() call holding every function while the ops is
+ * not registered (no code is patched then), armed with one
+ * register_ftrace_function() (one ftrace update, whatever the number of
+ * functions), disarmed with one unregister_ftrace_function().
+ *
+ * The exit: one kretprobe per function, at its entry (the kprobe core puts
+ * it on the function's ftrace record and returns through rethook, which no
+ * kernel of the matrix exports to modules), registered disabled in one
+ * register_kretprobes() call, armed with enable_kprobe() per function.
+ *
+ * A set is matched without reading available_filter_functions: vmlinux's
+ * core text is walked symbol by symbol (kallsyms sizes, as the symbol room
+ * gives them) for globs; exact names come from kallsyms' name index; the
+ * modules' symbols from the symbol room's walk.  A member must have an
+ * ftrace record (ftrace_location()); the kprobe blacklist and
+ * kprobetrace's own functions are skipped with a note.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/ftrace.h>
+#include <linux/glob.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include "kpt_fprobe.h"
+#include "kpt_hit.h"
+#include "kpt_ksyms.h"
+#include "kpt_modsyms.h"
+#include "kpt_resolve.h"
+
+static atomic_t kpt_fprobe_updates = ATOMIC_INIT(0);
+
+void kpt_fprobe_debugfs_init(struct dentry *dir)
+{
+	debugfs_create_atomic_t("fprobe_ftrace_updates", 0400, dir,
+				&kpt_fprobe_updates);
+}
+
+int kpt_fprobe_alloc(struct kpt_probe *p)
+{
+	p->fs = kzalloc(sizeof(*p->fs), GFP_KERNEL);
+	if (!p->fs)
+		return -ENOMEM;
+	p->fs->p = p;
+	p->fs->misses = alloc_percpu(unsigned long);
+	if (!p->fs->misses)
+		return -ENOMEM;
+	return 0;
+}
+
+/* Does addr start a function that has an ftrace record? */
+static bool kpt_ftraceable(unsigned long addr)
+{
+	unsigned long size = 0, off = 0, loc;
+
+	if (!kpt_ksyms.lookup_size_offset(addr, &size, &off) || off)
+		return false;
+	loc = kpt_ksyms.ftrace_location(addr);
+	return loc && loc >= addr && loc < addr + size;
+}
+
+/* In a module's init text (freed after init, its address reused)? */
+static bool kpt_init_text(unsigned long addr)
+{
+	struct module *mod;
+	bool init;
+
+	preempt_disable();
+	mod = kpt_ksyms.module_address(addr);
+	init = mod && within_module_init(addr, mod);
+	preempt_enable();
+	return init;
+}
+
+static bool kpt_own(unsigned long addr)
+{
+	bool own;
+
+	preempt_disable();
+	own = within_module(addr, THIS_MODULE);
+	preempt_enable();
+	return own;
+}
+
+int kpt_fprobe_check_one(struct kpt_probe *p, unsigned long addr,
+			 struct kpt_err *e, size_t pos)
+{
+	struct kpt_fset *fs = p->fs;
+	int ret;
+
+	ret = kpt_check_probe_addr(addr, e, pos);
+	if (ret)
+		return ret;
+	/* the selftest's target passes the check above, not this */
+	if (kpt_own(addr))
+		return kpt_error(e, KPT_ERR_PROBE_ITSELF, pos, (void *)addr);
+	if (kpt_init_text(addr))
+		return kpt_error(e, KPT_ERR_FPROBE_INIT, pos,
+				 kpt_def_str(p->def, p->def->symbol));
+	if (!kpt_ftraceable(addr))
+		return kpt_error(e, KPT_ERR_FPROBE_NOT_TRACEABLE, pos,
+				 kpt_def_str(p->def, p->def->symbol));
+	if (!fs->ips) {
+		fs->ips = kvmalloc(sizeof(*fs->ips), GFP_KERNEL);
+		if (!fs->ips)
+			return kpt_error(e, KPT_ERR_NOMEM, 0);
+	}
+	fs->ips[0] = addr;
+	fs->n = 1;
+	fs->skipped = 0;
+	return 0;
+}
+
+/* ---- sets ---------------------------------------------------------------- */
+
+struct kpt_fmatch {
+	unsigned int nitems;
+	char **items;
+	bool *neg, *glob;
+	unsigned int *hits;		/* members each positive item gave */
+	int cur;			/* exact item being looked up */
+	unsigned long *ips;
+	unsigned int n, cap;
+	unsigned int skipped;
+	char skip[160];			/* the first skipped names */
+	size_t skiplen;
+	char mod[MODULE_NAME_LEN];	/* the module of the members, or "" */
+	bool two_mods, nomem, skip_cut;
+	char name[KSYM_SYMBOL_LEN];
+};
+
+static void kpt_fmatch_free(struct kpt_fmatch *m)
+{
+	unsigned int i;
+
+	for (i = 0; m->items && i < m->nitems; i++)
+		kfree(m->items[i]);
+	kfree(m->items);
+	kfree(m->neg);
+	kfree(m->glob);
+	kfree(m->hits);
+	kvfree(m->ips);
+	kfree(m);
+}
+
+/* Split "a,b*,!c" into its items. */
+static int kpt_fmatch_items(struct kpt_fmatch *m, const char *set)
+{
+	const char *s = set, *c;
+	unsigned int i, n = 1;
+
+	for (c = set; *c; c++)
+		n += *c == ',';
+	m->items = kcalloc(n, sizeof(*m->items), GFP_KERNEL);
+	m->neg = kcalloc(n, sizeof(*m->neg), GFP_KERNEL);
+	m->glob = kcalloc(n, sizeof(*m->glob), GFP_KERNEL);
+	m->hits = kcalloc(n, sizeof(*m->hits), GFP_KERNEL);
+	if (!m->items || !m->neg || !m->glob || !m->hits)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		size_t len = strcspn(s, ",");
+
+		m->neg[i] = *s == '!';
+		if (m->neg[i]) {
+			s++;
+			len--;
+		}
+		m->items[i] = kstrndup(s, len, GFP_KERNEL);
+		if (!m->items[i])
+			return -ENOMEM;
+		m->glob[i] = strpbrk(m->items[i], "*?[") != NULL;
+		m->nitems++;
+		s += len;
+		if (*s == ',')
+			s++;
+	}
+	return 0;
+}
+
+static bool kpt_item_matches(struct kpt_fmatch *m, unsigned int i,
+			     const char *name)
+{
+	return m->glob[i] ? glob_match(m->items[i], name) :
+			    !strcmp(m->items[i], name);
+}
+
+/* The positive item name is a member by (or -1), if no '!' item takes it */
+static int kpt_fmatch_wants(struct kpt_fmatch *m, const char *name)
+{
+	int pos = -1;
+	unsigned int i;
+
+	for (i = 0; i < m->nitems && pos < 0; i++)
+		if (!m->neg[i] && kpt_item_matches(m, i, name))
+			pos = i;
+	for (i = 0; pos >= 0 && i < m->nitems; i++)
+		if (m->neg[i] && kpt_item_matches(m, i, name))
+			return -1;
+	return pos;
+}
+
+static void kpt_fmatch_add(struct kpt_fmatch *m, int item, const char *name,
+			   unsigned long addr, struct module *mod)
+{
+	/* init text goes after init: its address may be reused */
+	if (mod == THIS_MODULE || (mod && within_module_init(addr, mod)))
+		return;
+	if (!kpt_ftraceable(addr))
+		return;			/* notrace, or not a function */
+	if (kpt_ksyms.within_kprobe_blacklist(addr) || kpt_own(addr)) {
+		/* the first names, then " ..." */
+		if (!m->skip_cut &&
+		    m->skiplen + strlen(name) + 6 < sizeof(m->skip)) {
+			m->skiplen += scnprintf(m->skip + m->skiplen,
+						sizeof(m->skip) - m->skiplen,
+						"%s%s", m->skipped ? " " : "",
+						name);
+		} else if (!m->skip_cut) {
+			m->skiplen += scnprintf(m->skip + m->skiplen,
+						sizeof(m->skip) - m->skiplen,
+						" ...");
+			m->skip_cut = true;
+		}
+		m->skipped++;
+		m->hits[item]++;
+		return;
+	}
+	if (mod) {
+		if (!m->mod[0])
+			strscpy(m->mod, mod->name, sizeof(m->mod));
+		else if (strcmp(m->mod, mod->name))
+			m->two_mods = true;
+	}
+	if (m->n == m->cap) {
+		unsigned int cap = m->cap ? 2 * m->cap : 64;
+		unsigned long *ips;
+
+		if (m->cap >= KPT_FSET_MAX) {
+			m->n++;		/* too many: reported */
+			return;
+		}
+		ips = kvmalloc_array(cap, sizeof(*ips), GFP_KERNEL);
+		if (!ips) {
+			m->nomem = true;
+			return;
+		}
+		if (m->n)
+			memcpy(ips, m->ips, m->n * sizeof(*ips));
+		kvfree(m->ips);
+		m->ips = ips;
+		m->cap = cap;
+	}
+	m->ips[m->n++] = addr;
+	m->hits[item]++;
+}
+
+static int kpt_fmatch_exact(void *data, unsigned long addr)
+{
+	struct kpt_fmatch *m = data;
+
+	if (kpt_fmatch_wants(m, m->items[m->cur]) == m->cur)
+		kpt_fmatch_add(m, m->cur, m->items[m->cur], addr, NULL);
+	return 0;
+}
+
+/* module_mutex is held (kpt_module_symbols()): the module stays */
+static int kpt_fmatch_module(void *data, const char *name, unsigned long addr)
+{
+	struct kpt_fmatch *m = data;
+	int item = kpt_fmatch_wants(m, name);
+
+	if (item >= 0)
+		kpt_fmatch_add(m, item, name, addr,
+			       kpt_ksyms.module_address(addr));
+	return 0;
+}
+
+/* Globs over vmlinux's core text, symbol by symbol. */
+static void kpt_fmatch_vmlinux(struct kpt_fmatch *m)
+{
+	unsigned long addr = kpt_ksyms.stext, size, off, next;
+	unsigned int steps = 0;
+	int item;
+
+	while (addr < kpt_ksyms.etext && !m->nomem) {
+		if (!kpt_ksyms.lookup_size_offset(addr, &size, &off))
+			break;
+		next = addr - off + size;
+		if (next <= addr)
+			next = addr + 1;
+		if (!off) {
+			sprint_symbol_no_offset(m->name, addr);
+			item = kpt_fmatch_wants(m, m->name);
+			if (item >= 0 && m->glob[item])
+				kpt_fmatch_add(m, item, m->name, addr, NULL);
+		}
+		addr = next;
+		if (!(++steps % 1024))
+			cond_resched();
+	}
+}
+
+static int kpt_cmp_ulong(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int kpt_fprobe_match_set(struct kpt_probe *p, struct kpt_err *e, size_t pos,
+			 char *found_mod)
+{
+	const char *set = kpt_def_str(p->def, p->def->symbol);
+	struct kpt_fset *fs = p->fs;
+	struct kpt_fmatch *m;
+	unsigned int i, j;
+	bool globs = false;
+	int ret = 0;
+
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	if (!m || kpt_fmatch_items(m, set))
+		goto nomem;
+	for (i = 0; i < m->nitems; i++) {
+		if (m->neg[i])
+			continue;
+		if (m->glob[i]) {
+			globs = true;
+			continue;
+		}
+		m->cur = i;
+		kpt_ksyms.on_each_match_symbol(kpt_fmatch_exact, m->items[i],
+					       m);
+	}
+	if (globs)
+		kpt_fmatch_vmlinux(m);
+	kpt_module_symbols(NULL, kpt_fmatch_module, m);
+	if (m->nomem)
+		goto nomem;
+	if (m->n > KPT_FSET_MAX) {
+		ret = kpt_error(e, KPT_ERR_FPROBE_TOO_MANY, pos, set,
+				KPT_FSET_MAX);
+		goto out;
+	}
+	if (m->two_mods) {
+		ret = kpt_error(e, KPT_ERR_FPROBE_MODULES, pos, set);
+		goto out;
+	}
+	/* every name given must be a member (or skipped, with the note) */
+	for (i = 0; i < m->nitems; i++) {
+		if (m->neg[i] || m->glob[i] || m->hits[i] ||
+		    kpt_fmatch_wants(m, m->items[i]) < 0)
+			continue;	/* a glob, found, or excluded by '!' */
+		ret = kpt_error(e, KPT_ERR_FPROBE_NO_MATCH, pos, m->items[i]);
+		goto out;
+	}
+	if (!m->n) {
+		ret = kpt_error(e, KPT_ERR_FPROBE_NO_MATCH, pos, set);
+		goto out;
+	}
+	/* sorted, each function once (aliases, a name matched twice) */
+	sort(m->ips, m->n, sizeof(*m->ips), kpt_cmp_ulong, NULL);
+	for (i = 1, j = 1; i < m->n; i++)
+		if (m->ips[i] != m->ips[j - 1])
+			m->ips[j++] = m->ips[i];
+	kvfree(fs->ips);
+	fs->ips = m->ips;
+	fs->n = j;
+	m->ips = NULL;
+	fs->skipped = m->skipped;
+	p->addr = fs->ips[0];
+	if (found_mod)
+		strscpy(found_mod, m->mod, MODULE_NAME_LEN);
+	if (m->skipped)
+		kpt_note(e, KPT_ERR_NOTE_FPROBE_SKIPPED, pos, m->skipped,
+			 m->skipped + fs->n, m->skip);
+out:
+	kpt_fmatch_free(m);
+	return ret;
+nomem:
+	ret = kpt_error(e, KPT_ERR_NOMEM, 0);
+	if (m)
+		kpt_fmatch_free(m);
+	return ret;
+}
+
+/* ---- arming -------------------------------------------------------------- */
+
+int kpt_fprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)
+{
+	struct kpt_fset *fs = p->fs;
+	struct kretprobe **rps;
+	unsigned int i;
+	int ret;
+
+	if (armed)
+		p->ev->armed_once = true;
+	if (p->is_return) {
+		fs->fx = kvcalloc(fs->n, sizeof(*fs->fx), GFP_KERNEL);
+		rps = kvmalloc_array(fs->n, sizeof(*rps), GFP_KERNEL);
+		if (!fs->fx || !rps) {
+			kvfree(rps);
+			kvfree(fs->fx);
+			fs->fx = NULL;
+			return kpt_error(e, KPT_ERR_NOMEM, 0);
+		}
+		for (i = 0; i < fs->n; i++) {
+			struct kpt_fexit *fx = &fs->fx[i];
+
+			fx->p = p;
+			fx->rp.kp.addr = (kprobe_opcode_t *)fs->ips[i];
+			fx->rp.kp.flags = armed ? 0 : KPROBE_FLAG_DISABLED;
+			fx->rp.handler = kpt_fexit_handler;
+			fx->rp.maxactive = p->def->maxactive;
+			rps[i] = &fx->rp;
+		}
+		ret = register_kretprobes(rps, fs->n);
+		kvfree(rps);
+		if (ret) {
+			kvfree(fs->fx);
+			fs->fx = NULL;
+			return kpt_error_with(e, KPT_ERR_REGISTER_FAILED, ret,
+					      0, "kretprobes", ret,
+					      ": a function cannot be probed");
+		}
+		p->registered = true;
+		return 0;
+	}
+	/* a clean ops: ftrace_free_filter() leaves its hashes dangling */
+	memset(&fs->ops, 0, sizeof(fs->ops));
+	fs->ops.func = kpt_ftrace_handler;
+	fs->ops.flags = FTRACE_OPS_FL_SAVE_REGS;
+	ret = ftrace_set_filter_ips(&fs->ops, fs->ips, fs->n, 0, 1);
+	if (ret) {
+		ftrace_free_filter(&fs->ops);
+		return kpt_error_with(e, KPT_ERR_FPROBE_FILTER, ret, 0, fs->n,
+				      ret);
+	}
+	fs->filtered = true;
+	p->registered = true;
+	if (armed) {
+		atomic_inc(&kpt_fprobe_updates);
+		ret = register_ftrace_function(&fs->ops);
+		if (ret) {
+			kpt_fprobe_unregister(p);
+			return kpt_error_with(e, KPT_ERR_REGISTER_FAILED, ret,
+					      0, "ftrace_ops", ret, "");
+		}
+		fs->ops_on = true;
+	}
+	return 0;
+}
+
+int kpt_fprobe_set_armed(struct kpt_probe *p, bool on)
+{
+	struct kpt_fset *fs = p->fs;
+	unsigned int i;
+	int ret;
+
+	if (!p->registered)
+		return 0;
+	if (!p->is_return) {
+		if (on == fs->ops_on)
+			return 0;
+		atomic_inc(&kpt_fprobe_updates);
+		ret = on ? register_ftrace_function(&fs->ops) :
+			   unregister_ftrace_function(&fs->ops);
+		if (!ret)
+			fs->ops_on = on;
+		return on ? ret : 0;
+	}
+	for (i = 0; i < fs->n; i++) {
+		struct kprobe *kp = &fs->fx[i].rp.kp;
+
+		if (kprobe_gone(kp))
+			continue;
+		if (!on) {
+			disable_kprobe(kp);
+			continue;
+		}
+		ret = enable_kprobe(kp);
+		if (ret) {
+			while (i--)
+				disable_kprobe(&fs->fx[i].rp.kp);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+void kpt_fprobe_unregister(struct kpt_probe *p)
+{
+	struct kpt_fset *fs = p->fs;
+	struct kretprobe **rps;
+	unsigned int i;
+
+	if (!p->registered)
+		return;
+	p->registered = false;
+	if (!p->is_return) {
+		/* returns when no callback runs any more */
+		if (fs->ops_on) {
+			atomic_inc(&kpt_fprobe_updates);
+			unregister_ftrace_function(&fs->ops);
+		}
+		fs->ops_on = false;
+		if (fs->filtered)
+			ftrace_free_filter(&fs->ops);
+		fs->filtered = false;
+		return;
+	}
+	rps = kvmalloc_array(fs->n, sizeof(*rps), GFP_KERNEL);
+	for (i = 0; i < fs->n; i++) {
+		p->missed_before += fs->fx[i].rp.nmissed +
+				    fs->fx[i].rp.kp.nmissed;
+		if (rps)
+			rps[i] = &fs->fx[i].rp;
+		else
+			unregister_kretprobe(&fs->fx[i].rp);
+	}
+	if (rps)
+		unregister_kretprobes(rps, fs->n);
+	kvfree(rps);
+	kvfree(fs->fx);
+	fs->fx = NULL;
+}
+
+void kpt_fprobe_free(struct kpt_probe *p)
+{
+	if (!p->fs)
+		return;
+	kpt_fprobe_unregister(p);
+	free_percpu(p->fs->misses);
+	kvfree(p->fs->ips);
+	kfree(p->fs);
+	p->fs = NULL;
+}
+
+unsigned long kpt_fprobe_misses(struct kpt_probe *p)
+{
+	struct kpt_fset *fs = p->fs;
+	unsigned long sum = p->missed_before;
+	unsigned int i;
+	int cpu;
+
+	if (!fs)
+		return sum;
+	for_each_possible_cpu(cpu)
+		sum += *per_cpu_ptr(fs->misses, cpu);
+	for (i = 0; fs->fx && i < fs->n; i++)
+		sum += fs->fx[i].rp.nmissed + fs->fx[i].rp.kp.nmissed;
+	return sum;
+}
+
+void kpt_fprobe_show(struct seq_file *m, struct kpt_probe *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < kpt_fprobe_count(p); i++)
+		seq_printf(m, "%s/%s %ps\n", kpt_probe_group(p),
+			   kpt_probe_name(p), (void *)p->fs->ips[i]);
+}
+
+unsigned int kpt_fprobe_count(struct kpt_probe *p)
+{
+	return p->fs && p->addr ? p->fs->n : 0;
+}
