@@ -26,7 +26,7 @@ readme_checks() { # LIFECYCLE
 		grep -q "$p" $R || fail "$1: README lacks $p"
 	done
 	grep -A1 'fetcharg:' $R | grep -q '\$comm' || fail "$1: README lacks \$comm"
-	for p in '<argname>' '\$arg\*' 'f\[:' 'uprobe' '%pd' 'char' \
+	for p in '<argname>' '\$arg\*' 'f\[:' 'uprobe' '%pd' '[ ,]char' \
 	    'kernel return probes support:'; do
 		grep -q "$p" $R && fail "$1: README offers $p"
 	done
