@@ -26,6 +26,11 @@
  * kprobe_profile (0400): event name, hits, misses (kprobe and kretprobe
  *   nmissed: reentrancy, maxactive exhausted).
  * error_log (0600): see kpt_errlog.c.
+ * README (0444): the syntax kprobe_events accepts under the lifecycle and
+ *   either_today in force when it is read, in the lines of the kernel's
+ *   tracefs README that the kernel's ftrace selftests grep for ("Create/
+ *   append/" only in lifecycle=today, which appends); nothing the module
+ *   does not take.
  *
  * The files and their parsing of writes into lines are here; what a write
  * does is kpt_write.c's, removing kpt_remove.c's.
@@ -44,6 +49,7 @@
 #include "kpt_control.h"
 #include "kpt_fprobe.h"
 #include "kpt_errlog.h"
+#include "kpt_fmt.h"
 #include "kpt_probe.h"
 #include "kpt_remove.h"
 #include "kpt_write.h"
@@ -259,6 +265,74 @@ static const struct file_operations kpt_ffuncs_fops = {
 	.release = seq_release,
 };
 
+/* ---- README ------------------------------------------------------------- */
+
+static const char kpt_readme_today[] =
+	"  kprobe_events\t\t- Create/append/remove/show kprobetrace's events\n"
+	"\t\t\t  A definition of an existing <group>/<event> appends a\n"
+	"\t\t\t  probe to it (same kind and fields); a new event is\n"
+	"\t\t\t  created disabled.\n";
+
+static const char kpt_readme_seed[] =
+	"  kprobe_events\t\t- Create/replace/remove/show kprobetrace's events\n"
+	"\t\t\t  A definition of an existing <group>/<event> replaces\n"
+	"\t\t\t  it; a new event is enabled at once.\n";
+
+static const char kpt_readme_syntax[] =
+	"\t\t\t  Each write is whole lines; a bad line fails its write\n"
+	"\t\t\t  and applies none of them (error_log says why).\n"
+	"  kprobe_profile\t- hits and misses of each probe\n"
+	"  error_log\t\t- the last errors of kprobe_events writes\n"
+	"  README\t\t- this text\n"
+	"\n"
+	"\t  accepts: event-definitions (one per line, '#' starts a comment)\n"
+	"\t   Format: p[:[<group>/]<event>] <place> [<args>]\n"
+	"\t           p:<group>/ <place> [<args>] (the event name generated)\n"
+	"\t           r[maxactive][:[<group>/]<event>] <place> [<args>]\n"
+	"\t           -:[<group>/]<event> [<place> [<args>]]\n"
+	"\t           f[:[<group>/][<event>]] <func-name>[%return] [<args>]\n"
+	"\t           f:[<group>/]<event> <funcs>[%return|:entry|:exit] [<args>]\n"
+	"\t           (<funcs>: names and globs, a,b*,!c; one ftrace update)\n"
+	"\t    place: [<module>:]<symbol>[+<offset>]|<memaddr>\n"
+	"  place (kretprobe): [<module>:]<symbol>[+<offset>]%return\n"
+	"\t           (the <offset> of a return probe can only be 0)\n"
+	"\t     args: [<name>=]fetcharg[:type]\n"
+	"\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>], $comm,\n"
+	"\t           $stack<index>, $stack, $retval, $arg<N>,\n"
+	"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
+	"\t   (seed): s<index>, sa, a<N>, rv, ra; <symbol>-<offset> as place\n"
+	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n"
+	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
+	"\t           symstr, <type>\\[<array-size>\\]\n";
+
+static int kpt_readme_show(struct seq_file *m, void *v)
+{
+	bool today = READ_ONCE(kpt_lifecycle) == KPT_LIFE_TODAY;
+
+	seq_puts(m, "kprobetrace: what kprobe_events accepts now (module parameters in\n"
+		 "/sys/module/kprobetrace/parameters/)\n\n");
+	seq_printf(m, " lifecycle: %s\n", today ? "today" : "seed");
+	seq_printf(m, " either_today: %d (a definition valid in both syntaxes records in %s format)\n\n",
+		   READ_ONCE(kpt_either_today), READ_ONCE(kpt_either_today) ?
+		   "today's" : "the seed's");
+	seq_puts(m, today ? kpt_readme_today : kpt_readme_seed);
+	seq_puts(m, kpt_readme_syntax);
+	return 0;
+}
+
+static int kpt_readme_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, kpt_readme_show, NULL);
+}
+
+static const struct file_operations kpt_readme_fops = {
+	.owner = THIS_MODULE,
+	.open = kpt_readme_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
 int kpt_control_init(struct dentry *dir)
 {
 	debugfs_create_file_unsafe("kprobe_events", 0600, dir, NULL,
@@ -267,6 +341,8 @@ int kpt_control_init(struct dentry *dir)
 			    &kpt_profile_fops);
 	debugfs_create_file_unsafe("fprobe_functions", 0400, dir, NULL,
 			    &kpt_ffuncs_fops);
+	debugfs_create_file_unsafe("README", 0444, dir, NULL,
+			    &kpt_readme_fops);
 	return 0;
 }
 

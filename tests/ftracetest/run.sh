@@ -28,13 +28,18 @@ LISTNAME=tests/ftracetest/expected.txt
 W=/tmp/ftracetest-$MODE
 rm -rf $W
 cp -r $SRC $W
+[ -r $KPT/README ] || fail "no $KPT/README: the cases would read none"
 
 # The rewrite: the kernel tracer's control files become ours, its default
 # group "kprobes" becomes ours ("kprobetrace"); explicit other groups
 # (kprobes1/, kprobes2/) stay. The error_log prefix "trace_kprobe" becomes
 # ours (our entries read "kprobetrace: [line N: ]error: ..."). The kernel's
 # kprobes list is read from debugfs where it is (../kprobes/list is relative
-# to a tracefs mounted under debugfs).
+# to a tracefs mounted under debugfs). The cases decide what to test by
+# grepping README (tracefs': the kernel tracer's syntax): they read ours
+# (the syntax our module takes in this lifecycle), in the cases and in
+# check_requires (test.d/functions); "...":README in "# requires:" lines and
+# ${i%:README} stay.
 for f in $W/test.d/functions $W/test.d/kprobe/*.tc; do
 	sed -i \
 		-e "s#\.\./kprobes/list#/sys/kernel/debug/kprobes/list#g" \
@@ -44,6 +49,7 @@ for f in $W/test.d/functions $W/test.d/kprobe/*.tc; do
 		-e "s#'trace_kprobe'#'kprobetrace.*'#g" \
 		-e "s#events/kprobes/#events/kprobetrace/#g" \
 		-e "s#\([:=]\)kprobes/#\1kprobetrace/#g" \
+		-e "s# README\([ ;)]\|\$\)# $KPT/README\1#g" \
 		"$f"
 done
 # Our stand-in for the trace-printk sample module (kprobe_module.tc).

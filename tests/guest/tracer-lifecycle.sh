@@ -15,6 +15,29 @@ P=/sys/module/kprobetrace/parameters/lifecycle
 insmod /kpt/kprobetrace_test.ko || fail "loading kprobetrace_test"
 insmod /kpt/kprobetrace.ko || fail "loading kprobetrace"
 assert_eq "$(cat $P)" seed "default lifecycle"
+# README: the syntax taken in this lifecycle, in the lines the kernel's
+# selftests grep: no appending in the seed's, nothing not implemented
+R=$KPT/README
+readme_checks() { # LIFECYCLE
+	assert_file_has $R "^ lifecycle: $1\$" "$1: README names the lifecycle"
+	for p in 'r\[maxactive\]' '\$arg<N>' 'imm-value' 'imm-string' \
+	    'x8/16/32/64' 'symstr' ' <type>\\\[<array-size>\\\]' \
+	    'place (kretprobe): .*%return' 'f\[:\[<group>/\]\[<event>\]\]'; do
+		grep -q "$p" $R || fail "$1: README lacks $p"
+	done
+	grep -A1 'fetcharg:' $R | grep -q '\$comm' || fail "$1: README lacks \$comm"
+	for p in '<argname>' '\$arg\*' 'uprobe' '%pd' '[ ,]char' \
+	    'kernel return probes support:'; do
+		grep -q "$p" $R && fail "$1: README offers $p"
+	done
+	if [ $1 = today ]; then
+		assert_eq "$(grep -c 'Create/append/' $R)" 1 "today: README offers appending"
+	else
+		assert_eq "$(grep -c 'Create/append/' $R)" 0 "seed: README offers no appending"
+		assert_file_has $R 'Create/replace/' "seed: README says redefining replaces"
+	fi
+}
+readme_checks seed
 echo 'p:s1 kpt_test_six_args a0' > $E
 assert_eq "$(cat $EV/s1/enable)" 1 "seed: live at once"
 # seed too: the last line needs no newline and its write applies or
@@ -52,6 +75,7 @@ assert_eq "$(cat $E)" "" "seed: all gone after the race"
 assert_eq "$(kpt-write $P bogus)" "write: EINVAL" "a bad value"
 echo today > $P || fail "switching to today with no probes"
 assert_eq "$(cat $P)" today "switched"
+readme_checks today
 
 today_checks() {
 	echo 'p:t1 kpt_test_six_args a0' > $E
@@ -102,6 +126,7 @@ rmmod kprobetrace || fail "unloading"
 # the parameter given at load time
 insmod /kpt/kprobetrace.ko lifecycle=today || fail "loading with lifecycle=today"
 assert_eq "$(cat $P)" today "lifecycle=today at load"
+readme_checks today
 today_checks
 # an enabled event does not block unloading
 echo 'p:t4 kpt_test_ret' > $E

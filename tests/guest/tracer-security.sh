@@ -8,6 +8,7 @@ done
 assert_eq "$(stat -c %a $KPT/kprobe_events)" 600 "kprobe_events mode"
 assert_eq "$(stat -c %a $KPT/error_log)" 600 "error_log mode"
 assert_eq "$(stat -c %a $KPT/kprobe_profile)" 400 "kprobe_profile mode"
+assert_eq "$(stat -c %a $KPT/README)" 444 "README mode"
 
 echo 'p:sec kpt_test_six_args a0' > $KPT/kprobe_events
 # the initramfs root is 0700: let nobody reach its programs for a while
