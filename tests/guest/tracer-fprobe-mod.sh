@@ -30,7 +30,7 @@ assert_eq "$(hits fi)" 0 "init functions are refused"
 assert_file_has $LOG "cannot arm event fprobes/fi in module $M: .*init text" "init: error_log"
 echo 0x42 > /sys/kernel/debug/kprobetrace_modtest/call
 assert_eq "$(hits fm)" 2 "core hit after init"
-grep -q 'fm: (kpt_modtest_core+0x0/[^)]*) v=0x42$' $TRACEFS/trace || { cat $TRACEFS/trace; fail "record"; }
+grep -q 'fm: (kpt_modtest_core+'"$(kpt_entry_off kpt_modtest_core)"'/[^)]*) v=0x42$' $TRACEFS/trace || { cat $TRACEFS/trace; fail "record"; }
 
 assert_eq "$(kpt-write -a $E "f:m2 kpt_modtest_*,kpt_test_ret")" "write: EINVAL" "a set over two modules"
 assert_file_has $LOG "a set takes functions of vmlinux and at most one module" "two modules: error_log"
