@@ -46,7 +46,7 @@ BUILD_PACKAGES := make gcc libc6-dev libelf-dev libbpf-dev zlib1g-dev gawk \
 	binutils kmod bc
 
 .PHONY: all setup deps modules test-modules bench-modules modules-all \
-	check check-host check-guest check-kernels demo shell bench deb clean \
+	check check-host check-guest check-kernels demo shell bench bench-build deb clean \
 	list-host-tests
 
 all: modules $(ALL_TARGETS)
@@ -120,10 +120,12 @@ shell: setup
 # on the first of them only.
 BENCH_KVER_LIST = $(shell KVER='$(if $(KVER_GIVEN),$(KVER))' bench/kvers)
 
-bench: setup
+bench-build: setup
 	@$(MAKE) -s all test-modules bench-modules
 	@set -e; for k in $(filter-out $(KVER),$(BENCH_KVER_LIST)); do \
 		KERNELDIR=/lib/modules/$$k/build scripts/build-modules $$k product tests bench; done
+
+bench: bench-build
 	@set -e; for b in $(BENCHES); do $(MAKE) -s $$b; done
 
 # Debian packages kprobetrace-dkms and kprobetrace in $(BUILD)/deb/, built

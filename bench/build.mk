@@ -6,12 +6,11 @@ BENCHES += bench-hit
 bench-hit:
 	KVER='$(if $(KVER_GIVEN),$(KVER))' bench/bench-all
 
-# Only checks that the machinery runs (tiny counts).
-bench-quick:
+# Only checks that the machinery runs (tiny counts); builds what it needs.
+bench-quick: bench-build
 	KVER='$(if $(KVER_GIVEN),$(KVER))' bench/bench-all --quick
 
 # Only the icount per-hit section, on every kernel of bench/kvers, one guest
-# at a time (the side-by-side table of bench/RESULTS.md). After `make bench`
-# or: make all test-modules bench-modules and the same with KVER= each kernel.
-bench-hit-kernels:
+# at a time (the side-by-side table of bench/RESULTS.md).
+bench-hit-kernels: bench-build
 	KVER='$(if $(KVER_GIVEN),$(KVER))' bench/bench-all --hit-only
