@@ -12,7 +12,8 @@
 #   make check-kernels   the whole guest suite on every kernel
 #   make demo       boot a guest, run the seed's usage example, show the trace
 #   make shell      interactive guest shell with the modules loaded
-#   make bench      benchmarks (not part of check)
+#   make bench      benchmarks (not part of check): the per-hit table on
+#                   the default kernel and 6.12 generic, the rest on the default
 #   make deb        Debian packages kprobetrace-dkms and kprobetrace (build/deb/)
 #   make clean
 #
@@ -45,7 +46,7 @@ BUILD_PACKAGES := make gcc libc6-dev libelf-dev libbpf-dev zlib1g-dev gawk \
 	binutils kmod bc
 
 .PHONY: all setup deps modules test-modules bench-modules modules-all \
-	check check-host check-guest check-kernels demo shell bench deb clean \
+	check check-host check-guest check-kernels demo shell bench bench-build deb clean \
 	list-host-tests
 
 all: modules $(ALL_TARGETS)
@@ -114,8 +115,17 @@ shell: setup
 	@$(MAKE) -s all test-modules
 	@tests/rig/run-guest --shell
 
-bench: setup
+# The kernels of the per-hit table (bench/kvers): KVER when given, else the
+# default kernel and 6.12 generic when installed; every other section runs
+# on the first of them only.
+BENCH_KVER_LIST = $(shell KVER='$(if $(KVER_GIVEN),$(KVER))' bench/kvers)
+
+bench-build: setup
 	@$(MAKE) -s all test-modules bench-modules
+	@set -e; for k in $(filter-out $(KVER),$(BENCH_KVER_LIST)); do \
+		KERNELDIR=/lib/modules/$$k/build scripts/build-modules $$k product tests bench; done
+
+bench: bench-build
 	@set -e; for b in $(BENCHES); do $(MAKE) -s $$b; done
 
 # Debian packages kprobetrace-dkms and kprobetrace in $(BUILD)/deb/, built

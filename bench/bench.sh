@@ -221,6 +221,9 @@ hit_section() {
 # ---- definition scale --------------------------------------------------------
 # Candidate functions: distinct text addresses of the kernel proper, outside
 # the kprobe blacklist, names without '.', accepted by the in-kernel tracer.
+# Not the padding symbols before each function (__pfx_*, __cfi_*: 6.12's
+# CONFIG_FUNCTION_PADDING_BYTES), which are not functions: neither tracer
+# probes them, and they were half the candidates.
 scale_candidates() {
 	want=$1
 	awk '{ split($1, r, "-"); print substr(r[1], 3) " " substr(r[2], 3) }' \
@@ -231,7 +234,7 @@ scale_candidates() {
 		bs[NR] = $1; me[NR] = NR > 1 && me[NR - 1] > $2 ? me[NR - 1] : $2
 		nb = NR; next
 	     }
-	     NF == 3 && ($2 == "t" || $2 == "T") && $3 !~ /[.]/ && $1 > last {
+	     NF == 3 && ($2 == "t" || $2 == "T") && $3 !~ /[.]/ && $3 !~ /^__(pfx|cfi)_/ && $1 > last {
 		last = $1
 		while (j < nb && bs[j + 1] <= $1) j++
 		if (j && me[j] > $1) next

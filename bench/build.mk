@@ -2,10 +2,15 @@
 # scale, throughput and loss; ours vs the in-kernel tracer vs an empty kprobe.
 # bench/bench-all boots the guests; results in build/bench/RESULTS.md.
 BENCHES += bench-hit
-.PHONY: bench-hit bench-quick
+.PHONY: bench-hit bench-quick bench-hit-kernels
 bench-hit:
-	bench/bench-all
+	KVER='$(if $(KVER_GIVEN),$(KVER))' bench/bench-all
 
-# Only checks that the machinery runs (tiny counts).
-bench-quick:
-	bench/bench-all --quick
+# Only checks that the machinery runs (tiny counts); builds what it needs.
+bench-quick: bench-build
+	KVER='$(if $(KVER_GIVEN),$(KVER))' bench/bench-all --quick
+
+# Only the icount per-hit section, on every kernel of bench/kvers, one guest
+# at a time (the side-by-side table of bench/RESULTS.md).
+bench-hit-kernels: bench-build
+	KVER='$(if $(KVER_GIVEN),$(KVER))' bench/bench-all --hit-only
