@@ -212,6 +212,16 @@ static void kpt_put_location(struct kpt_out *o,
 		kpt_put_offs(o, def->offset);
 }
 
+/*
+ * A module's function named "entry" or "exit": f: MOD:entry would parse
+ * back as the function MOD with the suffix :entry, so its listing spells
+ * the suffix out (MOD:entry:entry).
+ */
+static bool kpt_entry_exit_name(const char *sym)
+{
+	return !strcmp(sym, "entry") || !strcmp(sym, "exit");
+}
+
 size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
 			size_t size)
 {
@@ -273,6 +283,9 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 		if ((def->flags & KPT_DEF_FPROBE) &&
 		    def->kind == KPT_PROBE_RETURN)
 			kpt_puts(&o, "%return");
+		else if ((def->flags & KPT_DEF_FPROBE) && def->module &&
+			 kpt_entry_exit_name(kpt_def_str(def, def->symbol)))
+			kpt_puts(&o, ":entry");	/* MOD:entry alone reads as MOD */
 	}
 	for (i = 0; i < def->nargs && i < KPT_MAX_ARGS; i++) {
 		kpt_putc(&o, ' ');
