@@ -320,6 +320,33 @@ static int kpt_finish_names(struct kpt_parser *p)
 	return 0;
 }
 
+/*
+ * $argN in a return probe of today's syntax (r: with $-variables, and
+ * every f: exit) is the entry's value, as the kernel's since 6.10:
+ * KPT_FOPF_ENTRY, up to $arg<KPT_MAX_ENTRY_ARGS>.  The seed's r: (aN,
+ * no $-variable) reads the register at the return, as the seed did.
+ */
+static int kpt_entry_args(struct kpt_parser *p)
+{
+	struct kpt_probe_def *def = p->def;
+	unsigned int i;
+
+	if (def->kind != KPT_PROBE_RETURN ||
+	    (!p->today && !(def->flags & KPT_DEF_FPROBE)))
+		return 0;
+	for (i = 0; i < def->nargs; i++) {
+		struct kpt_fetch_op *o = &def->args[i].ops[0];
+
+		if (o->op != KPT_FOP_ARG)
+			continue;
+		if (o->val >= KPT_MAX_ENTRY_ARGS)
+			return kpt_fail(p, KPT_ERR_RET_ARG_TOO_FAR,
+					p->argpos[i]);
+		o->flags |= KPT_FOPF_ENTRY;
+	}
+	return 0;
+}
+
 static int kpt_parse_line(struct kpt_parser *p)
 {
 	struct kpt_probe_def *def = p->def;
@@ -358,12 +385,11 @@ static int kpt_parse_line(struct kpt_parser *p)
 		ret = kpt_parse_arg(p, b, e);
 		if (ret)
 			return ret;
-		if ((def->flags & KPT_DEF_FPROBE) &&
-		    def->kind == KPT_PROBE_RETURN &&
-		    def->args[def->nargs].ops[0].op == KPT_FOP_ARG)
-			return kpt_fail(p, KPT_ERR_FPROBE_EXIT_ARG, b);
 		def->nargs++;
 	}
+	ret = kpt_entry_args(p);
+	if (ret)
+		return ret;
 	if (p->today)
 		def->syntax = KPT_SYNTAX_TODAY;
 	else

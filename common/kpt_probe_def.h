@@ -137,9 +137,19 @@ enum kpt_fetch_op_kind {
 	KPT_FOP_UDEREF,		/* the same from user memory (+uOFFS) */
 };
 
+/*
+ * ARG in a return probe ($argN of r:, any argument of an f: exit): the
+ * value the argument had at the function's entry, kept there for the
+ * return (the kernel's semantics since 6.10); DEREFs after it read
+ * memory at the return.  Without it, ARG reads the register (or stack
+ * slot) where the probe is hit: the seed's aN in r: reads it at the return.
+ */
+#define KPT_FOPF_ENTRY		0x01
+#define KPT_MAX_ENTRY_ARGS	32	/* $argN kept for a return: N at most */
+
 struct kpt_fetch_op {
 	u8 op;			/* enum kpt_fetch_op_kind */
-	u8 reserved;
+	u8 flags;		/* KPT_FOPF_* */
 	u16 sym;		/* SYMBOL, DATA: offset of the text in pool */
 	u32 reserved2;
 	s64 val;		/* see the op; IMM keeps the u64 bit pattern */

@@ -7,7 +7,7 @@
  * exception-table load under pagefault_disable(), inline.
  *
  * Offers: kpt_kread(), kpt_uread(), kpt_mem_allowed(), kpt_convert(),
- * kpt_eval(), kpt_fetch_vals().  May touch: registers and the kernel
+ * kpt_eval(), kpt_fetch_vals(), kpt_store_edata().  May touch: registers and the kernel
  * stack (kpt_regs.h), kernel and user memory (faults caught), the
  * lockdown level, a probe's compiled ops (read only).
  */
@@ -145,10 +145,12 @@ kpt_regs_get_kernel_stack_nth(struct pt_regs *regs, long n, unsigned long *val)
  * Evaluate the arg's ops into *val; false if a memory read faults.  typed
  * (a constant): today's format, whose ops may also be COMM.  The return
  * value, return address and stack address were compiled into REG ops.
+ * edata: a return's entry values (kpt_store_edata()), NULL at an entry.
  */
 static nokprobe_inline bool
 kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
-	 bool mem_ok, unsigned long *val, bool typed)
+	 const unsigned long *edata, bool mem_ok, unsigned long *val,
+	 bool typed)
 {
 	const struct kpt_cop *op = &p->ops[a->first];
 	const struct kpt_cop *end = op + a->nops;
@@ -168,6 +170,10 @@ kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
 	case KPT_COP_COMM:
 		if (typed)
 			v = (unsigned long)current->comm;
+		break;
+	case KPT_COP_EDATA:
+		/* compiled in return probes only: edata is never NULL there */
+		v = edata[op->val];
 		break;
 	}
 	for (op++; op < end; op++) {
@@ -191,6 +197,7 @@ kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
  */
 static nokprobe_inline void kpt_fetch_vals(struct kpt_probe *p,
 					   struct pt_regs *regs,
+					   const unsigned long *edata,
 					   unsigned long *vals, unsigned int n)
 {
 	const struct kpt_carg *a = p->args, *end = a + n;
@@ -211,13 +218,57 @@ static nokprobe_inline void kpt_fetch_vals(struct kpt_probe *p,
 				v = KPT_FAULT_VALUE;
 			break;
 		default:
-			if (unlikely(!kpt_eval(p, a, regs, mem_ok, &v, false)))
+			if (unlikely(!kpt_eval(p, a, regs, edata, mem_ok, &v, false)))
 				v = KPT_FAULT_VALUE;
 			else if (unlikely(a->conv))
 				v = kpt_convert(a, v);
 			break;
 		}
 		*vals = v;
+	}
+}
+
+/*
+ * The entry values of a return probe: at the function's entry, $arg1 ..
+ * $arg<p->edata_n> (the argument registers, then the stack: s0 is the
+ * return address there) into edata, which the return's KPT_COP_EDATA ops
+ * read (as the kernel does since 6.10: the argument's value is the
+ * entry's; a dereference through it reads memory at the return).  One
+ * mechanism for both kinds of return: a kretprobe's entry_handler stores
+ * into its instance's data, an f: exit's entry into its rethook node.
+ */
+static nokprobe_inline void kpt_store_edata(struct kpt_probe *p,
+					    struct pt_regs *regs,
+					    unsigned long *edata)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->edata_n; i++) {
+		switch (i) {
+		case 0:
+			edata[i] = regs->di;
+			break;
+		case 1:
+			edata[i] = regs->si;
+			break;
+		case 2:
+			edata[i] = regs->dx;
+			break;
+		case 3:
+			edata[i] = regs->cx;
+			break;
+		case 4:
+			edata[i] = regs->r8;
+			break;
+		case 5:
+			edata[i] = regs->r9;
+			break;
+		default:
+			if (!kpt_regs_get_kernel_stack_nth(regs, i - 5,
+							   &edata[i]))
+				edata[i] = KPT_FAULT_VALUE;
+			break;
+		}
 	}
 }
 

@@ -11,10 +11,18 @@
  * register_ftrace_function() (one ftrace update, whatever the number of
  * functions), disarmed with one unregister_ftrace_function().
  *
- * The exit: one kretprobe per function, at its entry (the kprobe core puts
- * it on the function's ftrace record and returns through rethook, which no
- * kernel of the matrix exports to modules), registered disabled in one
- * register_kretprobes() call, armed with enable_kprobe() per function.
+ * The exit: the same ops, its callback (kpt_ftrace_exit_handler()) taking
+ * a node of the probe's rethook at the entry, keeping the entry's ip and
+ * entry values in it, and hooking the return with rethook_hook(), as the
+ * kernel's fprobe does: entries and exits are armed alike, one ftrace
+ * update whatever the number of functions.  rethook is what the kernel's
+ * own kretprobes return through on x86 (CONFIG_RETHOOK=y on every kernel
+ * of the matrix) but no kernel of the matrix exports it (6.1 has no
+ * fprobe at all; 6.12 exports register_fprobe() but no rethook_*, and its
+ * fprobe has no way to keep our entry values per call): rethook_* are
+ * called through kpt_ksyms, their allocation through
+ * compat/kpt_rethook_pool.h (6.1 and 6.12 differ), the handler's
+ * parameters through compat/kpt_rethook_handler.h.
  *
  * A set is matched without reading available_filter_functions: vmlinux's
  * core text is walked symbol by symbol (kallsyms sizes, as the symbol room
@@ -41,8 +49,11 @@
 #include "kpt_ksyms.h"
 #include "kpt_modsyms.h"
 #include "kpt_resolve.h"
+#include "kpt_rethook_pool.h"
 
 static atomic_t kpt_fprobe_updates = ATOMIC_INIT(0);
+
+static void kpt_fprobe_free_rethook(struct kpt_fset *fs);
 
 void kpt_fprobe_debugfs_init(struct dentry *dir)
 {
@@ -400,53 +411,55 @@ nomem:
 
 /* ---- arming -------------------------------------------------------------- */
 
+/*
+ * An exit's rethook node is held from the function's entry to its return:
+ * the pool needs as many as calls of the set can be under way at once
+ * (nested, or sleeping in a member), not one per function.  maxactive
+ * (rN:, f:N) when given; else two per function and possible CPU as
+ * fprobe sizes it, but at most KPT_FNODES_PER_CPU per CPU, and at least
+ * as many as a kretprobe's default.  A hit finding no free node is a miss.
+ */
+#define KPT_FNODES_PER_CPU	512
+#define KPT_FNODES_MIN		10
+
+static unsigned int kpt_fnodes(struct kpt_probe *p)
+{
+	unsigned int per_cpu = min_t(unsigned int, 2 * p->fs->n,
+				     KPT_FNODES_PER_CPU);
+
+	if (p->def->maxactive)
+		return p->def->maxactive;
+	return max_t(unsigned int, per_cpu * num_possible_cpus(),
+		     KPT_FNODES_MIN);
+}
+
 int kpt_fprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)
 {
 	struct kpt_fset *fs = p->fs;
-	struct kretprobe **rps;
-	unsigned int i;
+	struct rethook *rh;
 	int ret;
 
 	if (armed)
 		p->ev->armed_once = true;
-	if (p->is_return) {
-		fs->fx = kvcalloc(fs->n, sizeof(*fs->fx), GFP_KERNEL);
-		rps = kvmalloc_array(fs->n, sizeof(*rps), GFP_KERNEL);
-		if (!fs->fx || !rps) {
-			kvfree(rps);
-			kvfree(fs->fx);
-			fs->fx = NULL;
-			return kpt_error(e, KPT_ERR_NOMEM, 0);
-		}
-		for (i = 0; i < fs->n; i++) {
-			struct kpt_fexit *fx = &fs->fx[i];
-
-			fx->p = p;
-			fx->rp.kp.addr = (kprobe_opcode_t *)fs->ips[i];
-			fx->rp.kp.flags = armed ? 0 : KPROBE_FLAG_DISABLED;
-			fx->rp.handler = kpt_fexit_handler;
-			fx->rp.maxactive = p->def->maxactive;
-			rps[i] = &fx->rp;
-		}
-		ret = register_kretprobes(rps, fs->n);
-		kvfree(rps);
-		if (ret) {
-			kvfree(fs->fx);
-			fs->fx = NULL;
-			return kpt_error_with(e, KPT_ERR_REGISTER_FAILED, ret,
-					      0, "kretprobes", ret,
-					      ": a function cannot be probed");
-		}
-		p->registered = true;
-		return 0;
-	}
 	/* a clean ops: ftrace_free_filter() leaves its hashes dangling */
 	memset(&fs->ops, 0, sizeof(fs->ops));
 	fs->ops.func = kpt_ftrace_handler;
 	fs->ops.flags = FTRACE_OPS_FL_SAVE_REGS;
+	if (p->is_return) {
+		fs->nodes = kpt_fnodes(p);
+		rh = kpt_rethook_new(fs, kpt_fexit_handler,
+				     sizeof(struct kpt_fnode) +
+				     p->edata_n * sizeof(unsigned long),
+				     fs->nodes);
+		if (IS_ERR(rh))
+			return kpt_error(e, KPT_ERR_NOMEM, 0);
+		fs->rh = rh;
+		fs->ops.func = kpt_ftrace_exit_handler;
+	}
 	ret = ftrace_set_filter_ips(&fs->ops, fs->ips, fs->n, 0, 1);
 	if (ret) {
 		ftrace_free_filter(&fs->ops);
+		kpt_fprobe_free_rethook(fs);
 		return kpt_error_with(e, KPT_ERR_FPROBE_FILTER, ret, 0, fs->n,
 				      ret);
 	}
@@ -468,75 +481,53 @@ int kpt_fprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)
 int kpt_fprobe_set_armed(struct kpt_probe *p, bool on)
 {
 	struct kpt_fset *fs = p->fs;
-	unsigned int i;
 	int ret;
 
-	if (!p->registered)
+	if (!p->registered || on == fs->ops_on)
 		return 0;
-	if (!p->is_return) {
-		if (on == fs->ops_on)
-			return 0;
-		atomic_inc(&kpt_fprobe_updates);
-		ret = on ? register_ftrace_function(&fs->ops) :
-			   unregister_ftrace_function(&fs->ops);
-		if (!ret)
-			fs->ops_on = on;
-		return on ? ret : 0;
-	}
-	for (i = 0; i < fs->n; i++) {
-		struct kprobe *kp = &fs->fx[i].rp.kp;
+	atomic_inc(&kpt_fprobe_updates);
+	ret = on ? register_ftrace_function(&fs->ops) :
+		   unregister_ftrace_function(&fs->ops);
+	if (!ret)
+		fs->ops_on = on;
+	return on ? ret : 0;
+}
 
-		if (kprobe_gone(kp))
-			continue;
-		if (!on) {
-			disable_kprobe(kp);
-			continue;
-		}
-		ret = enable_kprobe(kp);
-		if (ret) {
-			while (i--)
-				disable_kprobe(&fs->fx[i].rp.kp);
-			return ret;
-		}
-	}
-	return 0;
+/*
+ * The rethook goes (ops unregistered: no entry takes a node any more).
+ * rethook_free() clears its handler, so that a node still in flight (a
+ * call that has not returned: a task sleeping in a member) is freed by
+ * the kernel when its function returns, without calling us; the grace
+ * period waits for a handler already running (the rethook trampoline
+ * calls it with preemption disabled).  After it, nothing of the probe's
+ * is used by a return, and the module may go.
+ */
+static void kpt_fprobe_free_rethook(struct kpt_fset *fs)
+{
+	if (!fs->rh)
+		return;
+	kpt_ksyms.rethook_free(fs->rh);
+	fs->rh = NULL;
+	synchronize_rcu();
 }
 
 void kpt_fprobe_unregister(struct kpt_probe *p)
 {
 	struct kpt_fset *fs = p->fs;
-	struct kretprobe **rps;
-	unsigned int i;
 
 	if (!p->registered)
 		return;
 	p->registered = false;
-	if (!p->is_return) {
-		/* returns when no callback runs any more */
-		if (fs->ops_on) {
-			atomic_inc(&kpt_fprobe_updates);
-			unregister_ftrace_function(&fs->ops);
-		}
-		fs->ops_on = false;
-		if (fs->filtered)
-			ftrace_free_filter(&fs->ops);
-		fs->filtered = false;
-		return;
+	/* returns when no callback runs any more */
+	if (fs->ops_on) {
+		atomic_inc(&kpt_fprobe_updates);
+		unregister_ftrace_function(&fs->ops);
 	}
-	rps = kvmalloc_array(fs->n, sizeof(*rps), GFP_KERNEL);
-	for (i = 0; i < fs->n; i++) {
-		p->missed_before += fs->fx[i].rp.nmissed +
-				    fs->fx[i].rp.kp.nmissed;
-		if (rps)
-			rps[i] = &fs->fx[i].rp;
-		else
-			unregister_kretprobe(&fs->fx[i].rp);
-	}
-	if (rps)
-		unregister_kretprobes(rps, fs->n);
-	kvfree(rps);
-	kvfree(fs->fx);
-	fs->fx = NULL;
+	fs->ops_on = false;
+	if (fs->filtered)
+		ftrace_free_filter(&fs->ops);
+	fs->filtered = false;
+	kpt_fprobe_free_rethook(fs);
 }
 
 void kpt_fprobe_free(struct kpt_probe *p)
@@ -554,15 +545,12 @@ unsigned long kpt_fprobe_misses(struct kpt_probe *p)
 {
 	struct kpt_fset *fs = p->fs;
 	unsigned long sum = p->missed_before;
-	unsigned int i;
 	int cpu;
 
 	if (!fs)
 		return sum;
 	for_each_possible_cpu(cpu)
 		sum += *per_cpu_ptr(fs->misses, cpu);
-	for (i = 0; fs->fx && i < fs->n; i++)
-		sum += fs->fx[i].rp.nmissed + fs->fx[i].rp.kp.nmissed;
 	return sum;
 }
 

@@ -3,13 +3,13 @@
  * f: events (kpt_fprobe.c), part of the probes room: the functions of an
  * f: probe found (one symbol, or a set: globs and names, '!' excluding),
  * checked (an ftrace record, not blacklisted, not kprobetrace's own) and
- * armed: the entry through one ftrace_ops whose filter holds every
- * function (one ftrace update to arm, one to disarm), the exit through one
- * kretprobe per function.
+ * armed: entry and exit through one ftrace_ops whose filter holds every
+ * function (one ftrace update to arm, one to disarm); the exit's return
+ * hooked at the entry with a rethook node.
  *
  * Offers: what kpt_probe.c calls for a probe with p->fprobe.  May touch:
- * ftrace (register_ftrace_function(), ftrace_set_filter_ips()), the kprobe
- * core (kretprobes), symbols (kpt_resolve.h, kpt_ksyms.h,
+ * ftrace (register_ftrace_function(), ftrace_set_filter_ips()), rethook
+ * (through kpt_ksyms and compat/kpt_rethook_pool.h), symbols (kpt_resolve.h, kpt_ksyms.h,
  * kpt_ksyms.h); the handlers are the hit path's (kpt_hit.h).
  */
 #ifndef KPT_FPROBE_H

@@ -25,6 +25,7 @@
 #include "kpt_fmt.h"
 #include "kpt_hit.h"
 #include "kpt_probe_types.h"
+#include "kpt_rethook_handler.h"
 #include "kpt_unaligned.h"
 
 unsigned long kpt_kaddr_min = ULONG_MAX;	/* refuse every read until set */
@@ -119,7 +120,8 @@ NOKPROBE_SYMBOL(kpt_symstr);
 
 /* Pass 1: bytes the strings of this hit take (bounded by the record). */
 static noinline u32 kpt_typed_dyn_size(struct kpt_probe *p,
-					struct pt_regs *regs)
+					struct pt_regs *regs,
+					const unsigned long *edata)
 {
 	bool mem_ok = kpt_mem_allowed();
 	u32 total = 0;
@@ -132,7 +134,7 @@ static noinline u32 kpt_typed_dyn_size(struct kpt_probe *p,
 
 		if (a->store < KPT_ST_STRING)
 			continue;
-		if (!kpt_eval(p, &p->args[i], regs, mem_ok, &v, true))
+		if (!kpt_eval(p, &p->args[i], regs, edata, mem_ok, &v, true))
 			continue;
 		switch (a->store) {
 		case KPT_ST_STRING:
@@ -184,14 +186,14 @@ static nokprobe_inline u32 kpt_put_str(u8 *rec, u8 *field, u8 *dyn, u32 n)
 /* Pass 2: the header and every argument into rec (size bytes reserved). */
 static noinline void kpt_typed_store(struct kpt_probe *p, void *rec,
 				     u32 size, struct pt_regs *regs,
-				     struct kretprobe_instance *ri,
+				     const unsigned long *edata,
 				     unsigned long ip)
 {
 	bool mem_ok = !p->has_mem || kpt_mem_allowed();
 	u8 *base = rec, *dyn = base + p->rec_size, *end = base + size;
 	unsigned int i, j;
 
-	if (ri) {
+	if (edata) {
 		struct kpt_typed_return_rec *r = rec;
 
 		r->func = ip;
@@ -207,7 +209,7 @@ static noinline void kpt_typed_store(struct kpt_probe *p, void *rec,
 		bool ustr = a->flags & KPT_CA_USTR;
 		u8 *field = base + a->offset;
 		unsigned long v = 0, e, ptr;
-		bool ok = kpt_eval(p, ca, regs, mem_ok, &v, true);
+		bool ok = kpt_eval(p, ca, regs, edata, mem_ok, &v, true);
 		u32 n;
 
 		switch (a->store) {
@@ -257,18 +259,19 @@ NOKPROBE_SYMBOL(kpt_typed_store);
 /* ---- the seed's record, the handlers --------------------------------------- */
 
 /*
- * The seed's record.  ri is a constant where this is inlined: the entry
- * and the return handler each get their own copy, without tests.
+ * The seed's record.  edata (the entry values of a return, never NULL
+ * there; NULL at an entry) is a constant NULL where this is inlined
+ * into an entry handler: its copy has no test.
  */
 static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 				     struct pt_regs *regs,
-				     struct kretprobe_instance *ri,
+				     const unsigned long *edata,
 				     unsigned long ip)
 {
 	unsigned int n = p->nargs;
 	unsigned long *args;
 
-	if (ri) {
+	if (edata) {
 		struct kpt_return_rec *r = rec;
 
 		r->func = ip;
@@ -283,12 +286,12 @@ static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 		args = e->args;
 	}
 	if (n)
-		kpt_fetch_vals(p, regs, args, n);
+		kpt_fetch_vals(p, regs, edata, args, n);
 }
 
 static nokprobe_inline void
 kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
-	       struct pt_regs *regs, struct kretprobe_instance *ri, u32 size,
+	       struct pt_regs *regs, const unsigned long *edata, u32 size,
 	       bool today, unsigned long ip)
 {
 	/* trace_event_buffer_reserve() sets every field it returns with */
@@ -302,9 +305,9 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 		return;
 	fbuffer.regs = regs;
 	if (today)
-		kpt_typed_store(p, rec, size, regs, ri, ip);
+		kpt_typed_store(p, rec, size, regs, edata, ip);
 	else
-		kpt_fill(p, rec, regs, ri, ip);
+		kpt_fill(p, rec, regs, edata, ip);
 	trace_event_buffer_commit(&fbuffer);
 }
 
@@ -315,7 +318,7 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
  */
 static noinline void kpt_perf_record(struct kpt_probe *p,
 				     struct pt_regs *regs,
-				     struct kretprobe_instance *ri,
+				     const unsigned long *edata,
 				     u32 rec_size, bool today,
 				     unsigned long ip)
 {
@@ -330,9 +333,9 @@ static noinline void kpt_perf_record(struct kpt_probe *p,
 	if (!rec)
 		return;
 	if (today)
-		kpt_typed_store(p, rec, rec_size, regs, ri, ip);
-	else if (ri)
-		kpt_fill(p, rec, regs, ri, ip);
+		kpt_typed_store(p, rec, rec_size, regs, edata, ip);
+	else if (edata)
+		kpt_fill(p, rec, regs, edata, ip);
 	else
 		kpt_fill(p, rec, regs, NULL, ip);
 	perf_trace_buf_submit(rec, size, rctx, p->ev->call.event.type, 1, regs,
@@ -341,10 +344,10 @@ static noinline void kpt_perf_record(struct kpt_probe *p,
 NOKPROBE_SYMBOL(kpt_perf_record);
 #endif
 
-/* today and ri are constants: each copy has no test of them */
+/* today (and an entry's NULL edata) are constants: no test of them */
 static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
 						 struct pt_regs *regs,
-						 struct kretprobe_instance *ri,
+						 const unsigned long *edata,
 						 bool today, unsigned long ip)
 {
 	struct kpt_link *link;
@@ -352,23 +355,23 @@ static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
 
 	/* today's strings: measured first */
 	if (today && p->has_dyn)
-		size += kpt_typed_dyn_size(p, regs);
+		size += kpt_typed_dyn_size(p, regs, edata);
 	/* kprobe handlers run with preemption off: an RCU reader */
 	list_for_each_entry_rcu(link, &p->ev->links, list)
-		kpt_record_one(p, link->file, regs, ri, size, today, ip);
+		kpt_record_one(p, link->file, regs, edata, size, today, ip);
 #ifdef CONFIG_PERF_EVENTS
 	if (unlikely(READ_ONCE(p->ev->perf_on)))
-		kpt_perf_record(p, regs, ri, size, today, ip);
+		kpt_perf_record(p, regs, edata, size, today, ip);
 #endif
 }
 
 /* Today's format: out of the seed's way. */
 static noinline void kpt_event_record_today(struct kpt_probe *p,
 					    struct pt_regs *regs,
-					    struct kretprobe_instance *ri,
+					    const unsigned long *edata,
 					    unsigned long ip)
 {
-	kpt_event_record_fmt(p, regs, ri, true, ip);
+	kpt_event_record_fmt(p, regs, edata, true, ip);
 }
 NOKPROBE_SYMBOL(kpt_event_record_today);
 
@@ -386,6 +389,22 @@ int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(kpt_kprobe_handler);
 
+/*
+ * A kretprobe's entry, when its return reads entry values ($argN): they go
+ * into the instance's data (rp.data_size: p->edata_n words).
+ */
+int kpt_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+
+	if (unlikely(!rp))
+		return 1;		/* no instance: nothing to return to */
+	kpt_store_edata(container_of(rp, struct kpt_probe, rp), regs,
+			(unsigned long *)ri->data);
+	return 0;
+}
+NOKPROBE_SYMBOL(kpt_kretprobe_entry);
+
 int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct kretprobe *rp = get_kretprobe(ri);
@@ -396,9 +415,10 @@ int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	p = container_of(rp, struct kpt_probe, rp);
 	this_cpu_inc(*p->hits);
 	if (unlikely(p->today))
-		kpt_event_record_today(p, regs, ri, (unsigned long)rp->kp.addr);
+		kpt_event_record_today(p, regs, (unsigned long *)ri->data,
+				       (unsigned long)rp->kp.addr);
 	else
-		kpt_event_record_fmt(p, regs, ri, false,
+		kpt_event_record_fmt(p, regs, (unsigned long *)ri->data, false,
 				     (unsigned long)rp->kp.addr);
 	return 0;
 }
@@ -439,17 +459,67 @@ notrace void kpt_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 }
 NOKPROBE_SYMBOL(kpt_ftrace_handler);
 
-/* f: exit: the kretprobe of one function of the set */
-int kpt_fexit_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
+/*
+ * f: exit, at the entry: the ftrace_ops callback of an f: exit probe
+ * takes a node of the probe's rethook, keeps the entry's ip (and the
+ * entry values the exit's args read) in it and hooks the function's
+ * return with it: the return then goes through the rethook trampoline,
+ * which calls kpt_fexit_handler().  A refused entry (recursion, RCU not
+ * watching, no regs, no free node) is a miss.
+ */
+notrace void kpt_ftrace_exit_handler(unsigned long ip, unsigned long parent_ip,
+				     struct ftrace_ops *op,
+				     struct ftrace_regs *fregs)
 {
-	struct kretprobe *rp = get_kretprobe(ri);
-	struct kpt_fexit *fx;
+	struct kpt_fset *fs = container_of(op, struct kpt_fset, ops);
+	struct rethook_node *node = NULL;
+	struct kpt_fnode *fn;
+	struct pt_regs *regs;
+	int bit;
 
-	if (unlikely(!rp))
-		return 0;
-	fx = container_of(rp, struct kpt_fexit, rp);
-	this_cpu_inc(*fx->p->hits);
-	kpt_event_record_today(fx->p, regs, ri, (unsigned long)rp->kp.addr);
-	return 0;
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0) {
+		this_cpu_inc(*fs->misses);
+		return;
+	}
+	regs = ftrace_get_regs(fregs);
+	if (likely(regs && rcu_is_watching()))
+		node = kpt_ksyms.rethook_try_get(fs->rh);
+	if (unlikely(!node)) {
+		this_cpu_inc(*fs->misses);
+	} else {
+		fn = container_of(node, struct kpt_fnode, node);
+		fn->ip = ip;
+		fn->parent_ip = parent_ip;
+		if (fs->p->edata_n)
+			kpt_store_edata(fs->p, regs, fn->edata);
+		kpt_ksyms.rethook_hook(node, regs, true);
+	}
+	ftrace_test_recursion_unlock(bit);
 }
-NOKPROBE_SYMBOL(kpt_fexit_handler);
+NOKPROBE_SYMBOL(kpt_ftrace_exit_handler);
+
+/*
+ * f: exit: the rethook's handler, called by the rethook trampoline when a
+ * hooked function returns (preemption disabled, regs->ip the true return
+ * address, ax the return value); the node goes back to the pool after.
+ * Recursion-guarded as the entry, with the entry's ips.
+ */
+static notrace void kpt_fexit(KPT_RETHOOK_HANDLER_PARAMS(node, data, regs))
+{
+	struct kpt_fnode *fn = container_of(node, struct kpt_fnode, node);
+	struct kpt_fset *fs = data;
+	int bit;
+
+	bit = ftrace_test_recursion_trylock(fn->ip, fn->parent_ip);
+	if (bit < 0) {
+		this_cpu_inc(*fs->misses);
+		return;
+	}
+	this_cpu_inc(*fs->p->hits);
+	kpt_event_record_today(fs->p, regs, fn->edata, fn->ip);
+	ftrace_test_recursion_unlock(bit);
+}
+NOKPROBE_SYMBOL(kpt_fexit);
+
+const rethook_handler_t kpt_fexit_handler = kpt_fexit;

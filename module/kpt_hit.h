@@ -13,15 +13,24 @@
 #define KPT_HIT_H
 
 #include <linux/kprobes.h>
+#include <linux/rethook.h>
 
 int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs);
 int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs);
-/* f: events (kpt_fprobe.c): the ftrace_ops callback, the exit handler */
+/* a kretprobe's entry: the entry values its return reads */
+int kpt_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+/*
+ * f: events (kpt_fprobe.c): the ftrace_ops callbacks (entry; exit, which
+ * hooks the return), the exit's rethook handler
+ */
 struct ftrace_ops;
 struct ftrace_regs;
 void kpt_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 			struct ftrace_ops *op, struct ftrace_regs *fregs);
-int kpt_fexit_handler(struct kretprobe_instance *ri, struct pt_regs *regs);
+void kpt_ftrace_exit_handler(unsigned long ip, unsigned long parent_ip,
+			     struct ftrace_ops *op, struct ftrace_regs *fregs);
+/* its parameters differ between kernels: compat/kpt_rethook_handler.h */
+extern const rethook_handler_t kpt_fexit_handler;
 void kpt_hit_init(void);
 
 #endif /* KPT_HIT_H */

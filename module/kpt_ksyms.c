@@ -16,6 +16,7 @@
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include "kpt_ksyms.h"
+#include "kpt_rethook_pool.h"
 
 struct kpt_ksyms kpt_ksyms;
 
@@ -69,6 +70,15 @@ int kpt_ksyms_init(void)
 	ret = ret ?: kpt_resolve("kernel_text_address", (void **)&kpt_ksyms.kernel_text_address);
 	ret = ret ?: kpt_resolve("within_kprobe_blacklist", (void **)&kpt_ksyms.within_kprobe_blacklist);
 	ret = ret ?: kpt_resolve("ftrace_location", (void **)&kpt_ksyms.ftrace_location);
+	ret = ret ?: kpt_resolve("rethook_alloc", (void **)&kpt_ksyms.rethook_alloc);
+	ret = ret ?: kpt_resolve("rethook_free", (void **)&kpt_ksyms.rethook_free);
+	ret = ret ?: kpt_resolve("rethook_try_get", (void **)&kpt_ksyms.rethook_try_get);
+	ret = ret ?: kpt_resolve("rethook_recycle", (void **)&kpt_ksyms.rethook_recycle);
+	ret = ret ?: kpt_resolve("rethook_hook", (void **)&kpt_ksyms.rethook_hook);
+	/* what the kernel's rethook pool needs besides (or "": nothing) */
+	if (KPT_RETHOOK_POOL_SYM[0])
+		ret = ret ?: kpt_resolve(KPT_RETHOOK_POOL_SYM,
+					 &kpt_ksyms.rethook_pool_add);
 	ret = ret ?: kpt_resolve("_stext", (void **)&kpt_ksyms.stext);
 	ret = ret ?: kpt_resolve("_etext", (void **)&kpt_ksyms.etext);
 	/* optional */

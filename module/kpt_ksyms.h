@@ -13,6 +13,7 @@
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
+#include <linux/rethook.h>
 #include <linux/types.h>
 
 struct mutex;
@@ -64,6 +65,18 @@ struct kpt_ksyms {
 	typeof(&within_kprobe_blacklist) within_kprobe_blacklist;
 	/* f: events: the ftrace record in a function, or 0: not traceable */
 	typeof(&ftrace_location) ftrace_location;
+	/*
+	 * f: exits: a rethook node taken at the entry hooks the return
+	 * (kpt_fprobe.c, kpt_hit.c); the pool's allocation differs between
+	 * kernels (compat/kpt_rethook_pool.h: rethook_pool_add is 6.1's
+	 * rethook_add_node(), NULL where the kernel has none)
+	 */
+	typeof(&rethook_alloc) rethook_alloc;
+	typeof(&rethook_free) rethook_free;
+	typeof(&rethook_try_get) rethook_try_get;
+	typeof(&rethook_recycle) rethook_recycle;
+	typeof(&rethook_hook) rethook_hook;
+	void *rethook_pool_add;
 	/* f: sets: vmlinux's core text, walked to match their globs */
 	unsigned long stext;
 	unsigned long etext;

@@ -71,7 +71,19 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			op->val = kpt_regs_offset(KPT_REG_SP);
 			break;
 		case KPT_FOP_ARG:
-			if (kpt_arg_reg_slot(fo->val) >= 0) {
+			if (fo->flags & KPT_FOPF_ENTRY) {
+				/* the value kept at the entry (the parser
+				 * flags only return probes' args, below
+				 * KPT_MAX_ENTRY_ARGS)
+				 */
+				if (!p->is_return || fo->val < 0 ||
+				    fo->val >= KPT_MAX_ENTRY_ARGS)
+					return kpt_error(e, KPT_ERR_BAD_FETCH_PROG,
+							 pos);
+				op->op = KPT_COP_EDATA;
+				op->val = fo->val;
+				p->edata_n = max_t(u8, p->edata_n, fo->val + 1);
+			} else if (kpt_arg_reg_slot(fo->val) >= 0) {
 				op->op = KPT_COP_REG;
 				op->val = kpt_regs_offset(kpt_arg_reg_slot(fo->val));
 			} else {
@@ -373,6 +385,11 @@ int kpt_probe_register_at(struct kpt_probe *p, struct kpt_err *e, bool armed)
 	if (p->is_return) {
 		p->rp.handler = kpt_kretprobe_handler;
 		p->rp.maxactive = p->def->maxactive;
+		/* entry values its args read: kept by an entry handler */
+		if (p->edata_n) {
+			p->rp.entry_handler = kpt_kretprobe_entry;
+			p->rp.data_size = p->edata_n * sizeof(unsigned long);
+		}
 		ret = register_kretprobe(&p->rp);
 	} else {
 		p->rp.kp.pre_handler = kpt_kprobe_handler;

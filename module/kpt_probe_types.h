@@ -18,6 +18,7 @@
 #include <linux/string.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/rethook.h>
 #include <linux/trace_events.h>
 #include "kpt_err.h"
 #include "kpt_probe_def.h"
@@ -41,6 +42,11 @@ enum kpt_cop_kind {
 	KPT_COP_DEREF,		/* v = *(size bytes *)(v + val) */
 	KPT_COP_UDEREF,		/* the same from user memory */
 	KPT_COP_COMM,		/* v = current->comm ($comm) */
+	/*
+	 * Return probes: v = entry value val (0 for $arg1) kept at the
+	 * function's entry (p->edata_n; kpt_store_edata())
+	 */
+	KPT_COP_EDATA,
 };
 
 struct kpt_cop {
@@ -111,13 +117,16 @@ struct kpt_link {
 struct kpt_probe;
 
 /*
- * An f: probe's functions (kpt_fprobe.c): the entry is one ftrace_ops
- * filtered on every function's address (one filter update, one
- * registration); the exit one kretprobe per function (fx).
+ * An f: probe's functions (kpt_fprobe.c): one ftrace_ops filtered on
+ * every function's address (one filter update, one registration).  At
+ * the entry of an f: exit probe the ops' callback takes a node of the
+ * probe's rethook (rh) and hooks the function's return with it.
  */
-struct kpt_fexit {
-	struct kretprobe rp;
-	struct kpt_probe *p;
+struct kpt_fnode {
+	struct rethook_node node;
+	unsigned long ip;		/* the entry's (ftrace's) ip */
+	unsigned long parent_ip;
+	unsigned long edata[];		/* entry values: p->edata_n words */
 };
 
 struct kpt_fset {
@@ -128,8 +137,10 @@ struct kpt_fset {
 	unsigned int skipped;		/* matched but refused */
 	bool filtered;			/* ops has its filter */
 	bool ops_on;			/* ops registered (armed) */
-	struct kpt_fexit *fx;		/* exit: n kretprobes */
-	unsigned long __percpu *misses;	/* recursion, RCU not watching */
+	struct rethook *rh;		/* exit: the return hook, its nodes */
+	unsigned int nodes;		/* exit: nodes in rh's pool */
+	/* recursion, RCU not watching, no free node */
+	unsigned long __percpu *misses;
 };
 
 struct kpt_otype;
@@ -181,6 +192,11 @@ struct kpt_probe {
 	bool armed_once;
 	unsigned long disarm_gp;
 	u16 nargs;
+	/*
+	 * Return probes: the entry values the exit's args read (KPT_COP_EDATA),
+	 * words 0..edata_n-1 ($arg1..$arg<edata_n>), kept at the entry
+	 */
+	u8 edata_n;
 	u32 rec_size;			/* ring-buffer record bytes (today's:
 					 * without the strings)
 					 */

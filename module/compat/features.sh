@@ -25,4 +25,11 @@ has linux/module.h 'module_kallsyms_on_each_symbol\(const char \*modname' &&
 # callbacks (struct eventfs_entry)
 has linux/tracefs.h 'struct eventfs_entry' &&
 	echo -DKPT_HAVE_EVENTFS_CALLBACKS
+# kpt_rethook_pool.h: rethook_alloc(data, handler, size, num) keeps its nodes
+# in an objpool (else rethook_alloc(data, handler) + rethook_add_node())
+has linux/rethook.h 'rethook_alloc\(void \*data, rethook_handler_t handler,[[:space:]]*int size' &&
+	echo -DKPT_HAVE_RETHOOK_OBJPOOL
+# kpt_rethook_handler.h: the return handler gets the return address too
+has linux/rethook.h 'typedef void \(\*rethook_handler_t\) \(struct rethook_node \*, void \*, unsigned long,' &&
+	echo -DKPT_HAVE_RETHOOK_HANDLER_RET_ADDR
 exit 0

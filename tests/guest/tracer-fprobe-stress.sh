@@ -1,7 +1,9 @@
 # f: events under load on 2 vCPUs: events over thousands of functions are
 # defined (armed at once), disabled, enabled and removed again and again
 # while filesystem and scheduler paths run on both CPUs.  A stable event
-# in its own instance counts exactly: hits = recorded + filtered + lost.
+# in its own instance counts exactly: hits = recorded + filtered + lost;
+# so does a stable exit event (its returns through rethook), with misses
+# (no free node) counted apart.
 # The kernel log must stay clean (the rig checks it).
 # timeout: 600
 . /kpt/lib.sh
@@ -24,6 +26,11 @@ mkdir $I || fail "instance"
 echo 4096 > $I/buffer_size_kb
 echo 'a == 0x11' > $I/events/st/stable/filter || fail "filter"
 echo 1 > $I/events/st/stable/enable || fail "enable stable in the instance"
+echo 'f:st/stablex kpt_test_six_args,kpt_test_ret:exit a=$arg1 r=$retval' >> $E ||
+	{ cat $LOG; fail "stablex"; }
+echo 0 > $TRACEFS/events/st/stablex/enable
+echo 'r == 0x165' > $I/events/st/stablex/filter || fail "filter stablex"
+echo 1 > $I/events/st/stablex/enable || fail "enable stablex in the instance"
 # the churning events record into the top-level buffer, switched off
 echo 0 > $TRACEFS/tracing_on
 
@@ -50,7 +57,7 @@ ROUNDS=8
 while [ $round -lt $ROUNDS ]; do
 	round=$((round + 1))
 	echo "f:churn/big $SETS a=\$arg1 s=\$stack0" >> $E || { cat $LOG; fail "define big ($round)"; }
-	echo 'f:churn/bigx vfs_read,vfs_write,ksys_read,ksys_write:exit r=$retval' >> $E ||
+	echo 'f:churn/bigx vfs_*,ksys_*,seq_*,proc_*,pipe_*:exit r=$retval a=$arg1' >> $E ||
 		{ cat $LOG; fail "define bigx ($round)"; }
 	n=$(sed -n 's/^f:churn\/big .* # \([0-9]*\) functions$/\1/p' $E)
 	[ "$n" -gt "$max" ] && max=$n
@@ -70,17 +77,25 @@ echo "rounds: $round, functions per big event: $max, worker iterations: $it"
 cat $P
 calls=$((it * 50))
 h=$(hits stable)
+hx=$(hits stablex)
+mx=$(misses stablex)
 assert_eq "$h" $((2 * calls)) "stable hits"
 assert_eq "$(misses stable)" 0 "stable misses"
+echo "exit: hits $hx + misses $mx, calls $((2 * calls))"
+assert_eq "$((hx + mx))" $((2 * calls)) "stablex hits + misses"
+assert_eq "$mx" 0 "stablex misses"
+# the instance holds both events' records
 written=$(sed -n 's/^# entries-in-buffer\/entries-written: \([0-9]*\)\/\([0-9]*\) .*/\2/p' $I/trace)
 inbuf=$(sed -n 's/^# entries-in-buffer\/entries-written: \([0-9]*\)\/\([0-9]*\) .*/\1/p' $I/trace)
 recorded=$(grep -c 'stable: (kpt_test_six_args+'"$O_kpt_test_six_args"'/.*) a=0x11$' $I/trace)
+recordedx=$(grep -c 'stablex: (.* <- kpt_test_six_args) a=0x11 r=0x165$' $I/trace)
 lost=$((written - inbuf))
-filtered=$((h - written))
-echo "hits $h = recorded $recorded + filtered $filtered + lost $lost"
-assert_eq "$((recorded + filtered + lost))" "$h" "hits = recorded + filtered + lost"
-assert_eq "$filtered" "$calls" "filtered: the kpt_test_ret calls"
+filtered=$((h + hx - written))
+echo "hits $h + $hx = recorded $recorded + $recordedx + filtered $filtered + lost $lost"
+assert_eq "$((recorded + recordedx + filtered + lost))" "$((h + hx))" "hits = recorded + filtered + lost"
+assert_eq "$filtered" "$((2 * calls))" "filtered: the kpt_test_ret calls and returns"
 echo 0 > $I/events/st/stable/enable
+echo 0 > $I/events/st/stablex/enable
 rmdir $I || fail "rmdir instance"
 echo 1 > $TRACEFS/tracing_on
 echo > $E || { cat $LOG; fail "clear"; }

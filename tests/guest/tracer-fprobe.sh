@@ -1,5 +1,6 @@
 # f: function events (lifecycle=seed: live at once): entry through an
-# ftrace_ops, exit through kretprobes; one function and sets (globs, lists
+# ftrace_ops, exit through the same ftrace_ops hooking the return with a
+# rethook node; one function and sets (globs, lists
 # with '!'); exact counts, the hit function in each record, the listing,
 # kprobe_profile, refused members, bad input (errno + error_log, state
 # unchanged), and nothing of ours left in enabled_functions.
@@ -172,7 +173,7 @@ printf '%s\n' \
 	'EINVAL|Invalid function set|f:e1 kpt_test_*,,x' \
 	'EINVAL|Invalid function set|f:e1 !kpt_test_ret' \
 	'EINVAL|needs an event name|f kpt_test_*' \
-	'EINVAL|not available at a function exit|f:e1 kpt_test_ret%return $arg1' \
+	'E2BIG|keeps $arg1 to $arg32 from the function entry|f:e1 kpt_test_ret%return $arg33' \
 	'EINVAL|Maxactive is only for return probes|f4:e1 kpt_test_ret' \
 	'ENOENT|no traceable function matches|f:e1 kpt_no_such_fn_*' \
 	'ENOENT|no traceable function matches kpt_no_such|f:e1 kpt_test_ret,kpt_no_such' \
@@ -192,8 +193,10 @@ while IFS='|' read -r err txt line; do
 done
 [ -e /tmp/fp.bad ] && fail "$(wc -l < /tmp/fp.bad) bad-input checks failed"
 
-echo "== unload with a big event enabled leaves nothing armed"
+echo "== unload with a big entry and a big exit event enabled leaves nothing armed"
 echo 'f:big/ev vfs_*,ext4_*,tcp_*,kmem_*,kpt_test_*' > $E || { cat $LOG; fail "big"; }
+echo 'f:big/evx vfs_*,ext4_*,tcp_*,kmem_*,kpt_test_*:exit r=$retval a=$arg1' >> $E ||
+	{ cat $LOG; fail "big exit"; }
 cat $E
 [ "$(armed_any)" -ge 20 ] || fail "big event not armed"
 echo "six_args 1" > $KPT_TEST/call

@@ -179,8 +179,9 @@ static const struct tcase cases[] = {
 	   "p:kprobetrace/ev f+0 arg1=@sym:string arg2=@0x10:symstr",
 	   "arg1=SYMBOL(sym+0),DEREF(0):string "
 	   "arg2=IMM(0x10),DEREF(0):symstr"),
+	/* today's syntax (listed as $arg1): the entry's value */
 	OK("r:ev f x=a0 y=rv:s32", "r:kprobetrace/ev f+0 x=$arg1 y=$retval:s32",
-	   "x=ARG(0) y=RETVAL:s32"),
+	   "x=ARG@ENTRY(0) y=RETVAL:s32"),
 	OK("r:ev f x=rv:s32 y=ra:symbol",
 	   "r:kprobetrace/ev f+0 x=$retval:s32 y=ra:symbol",
 	   "x=RETVAL:s32 y=RETADDR:symbol"),
@@ -375,8 +376,19 @@ static const struct tcase cases[] = {
 	BAD("f:ev !a", FPROBE_BAD_SET, "     ^"),
 	BAD("f:ev a,b/c", FPROBE_BAD_SET, "        ^"),
 	BAD("f a*,b", FPROBE_SET_NO_EVENT, "^"),
-	BAD("f:ev f%return $arg1", FPROBE_EXIT_ARG, "              ^"),
-	BAD("f:ev f:exit a0", FPROBE_EXIT_ARG, "            ^"),
+	/* return probes: $argN is the entry's value (r:'s seed aN is not) */
+	OK("f:ev f%return $arg1 +0(+8($arg2)):string",
+	   "f:fprobes/ev f%return arg1=$arg1 arg2=+0(+8($arg2)):string",
+	   "arg1=ARG@ENTRY(0) arg2=ARG@ENTRY(1),DEREF(8),DEREF(0):string"),
+	OK("f:ev f:exit a0", "f:fprobes/ev f%return arg1=$arg1",
+	   "arg1=ARG@ENTRY(0)"),
+	OK("r:ev f $arg1 a1 $arg32",
+	   "r:kprobetrace/ev f+0 arg1=$arg1 arg2=$arg2 arg3=$arg32",
+	   "arg1=ARG@ENTRY(0) arg2=ARG@ENTRY(1) arg3=ARG@ENTRY(31)"),
+	OK("r:ev f a1", "r:kprobetrace/ev f+0 a1", "a1=ARG(1)"),
+	OK("p:ev f $arg1", "p:kprobetrace/ev f+0 arg1=$arg1", "arg1=ARG(0)"),
+	BAD("f:ev f%return $arg33", RET_ARG_TOO_FAR, "              ^"),
+	BAD("r:ev f $arg1 +0($arg40)", RET_ARG_TOO_FAR, "             ^"),
 	BAD("f2:ev f", MAXACT_NO_RETPROBE, " ^"),
 	BAD("f:ev f%ret", BAD_ADDR_SUFFIX, "      ^"),
 };
@@ -461,8 +473,9 @@ static void dump_args(const struct kpt_probe_def *d, char *buf, size_t size)
 		for (j = 0; j < a->nops; j++) {
 			const struct kpt_fetch_op *o = &a->ops[j];
 
-			n += snprintf(buf + n, size - n, "%s%s", j ? "," : "",
-				      names[o->op]);
+			n += snprintf(buf + n, size - n, "%s%s%s",
+				      j ? "," : "", names[o->op],
+				      o->flags & KPT_FOPF_ENTRY ? "@ENTRY" : "");
 			if (o->op == KPT_FOP_IMM)
 				n += snprintf(buf + n, size - n, "(0x%llx)",
 					      (unsigned long long)o->val);
