@@ -7,16 +7,6 @@
 # timeout: 60
 . /kpt/lib.sh
 
-trace_bg() {
-	o=$1; shift
-	kprobetrace trace "$@" > $o 2> $o.err &
-	tpid=$! n=0
-	until grep -q tracing $o.err; do
-		sleep 0.1; n=$((n + 1))
-		[ $n -lt 150 ] || { cat $o.err; fail "trace did not start"; }
-	done
-}
-
 kprobetrace add -e six 'kpt_test_six_args a0 s16=%si:s16 dx=%dx:u8 %cx:x16' > /dev/null || fail "add six"
 kprobetrace add -e ret 'kpt_test_ret%return $retval:x32' > /dev/null || fail "add ret"
 kprobetrace add -e data 'kpt_test_six_args @kpt_test_data:x64 bad=+0(%ax):u64' > /dev/null || fail "add data"
