@@ -10,7 +10,6 @@ D=$TRACEFS/events/kprobetrace
 T=$TRACEFS/trace
 echo > $T
 
-
 echo 'p:tnum kpt_test_types s8=+14(%di):s8 s16=+12(%di):s16 s32=+8(%di):s32 s64=+0(%di):s64 u8=+15(%di):u8 u16=+20(%di):u16 u32=+16(%di):u32 u64=+0(%di):u64 x8=+15(%di):x8 x16=+20(%di):x16 x32=+16(%di):x32 x64=+0(%di):x64 bf=+16(%di):b4@4/32 neg=$arg3:s32 def=+16(%di) small=$arg4:u8' > $E ||
 	{ cat $KPT/error_log; fail "numeric types refused"; }
 cat $E
