@@ -1,15 +1,5 @@
 # Turn the "@@" lines of a bench guest's output (bench/bench.sh) into the
-# tables of `make bench`. Usage: awk -f bench/report.awk OUTPUT
-function median(list,    n, a, i, j, t) {
-	n = split(list, a, " ")
-	if (n == 0) return ""
-	for (i = 2; i <= n; i++) {
-		t = a[i] + 0
-		for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
+# tables of `make bench`. Usage: awk -f bench/lib.awk -f bench/report.awk OUTPUT
 function least(list,    n, a, i, m) {
 	n = split(list, a, " ")
 	if (n == 0) return ""
@@ -20,25 +10,9 @@ function least(list,    n, a, i, m) {
 # instruction counts repeat: the median; wall-clock times only ever get
 # longer by interference: the best
 function pick(list) { return clock == "icount" ? median(list) : least(list) }
-function fmt(x) { return x == "" ? "n/a" : sprintf("%.0f", x) }
 function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "n/a" : sprintf("%.2f", a / b) }
 BEGIN {
-	desc["entry0"] = "entry probe (ftrace-based), 0 args"
-	desc["entry4"] = "entry, 4 register args"
-	desc["entry16"] = "entry, 16 register args"
-	desc["entry128"] = "entry, 128 register args"
-	desc["mem"] = "entry, memory +8(%di)"
-	desc["nested"] = "entry, nested +0(+8(%di))"
-	desc["string"] = "entry, string +0(+8(%di)):string"
-	desc["fdrop"] = "entry + filter dropping all"
-	desc["fkeep"] = "entry + filter keeping all"
-	desc["midopt"] = "mid-function, optimised (jump)"
-	desc["midint3"] = "mid-function, int3 (opt. off)"
-	desc["ret"] = "return probe"
-	desc["retrv"] = "return probe + rv"
-	desc["fentry0"] = "ours f:, 0 args (kernel: entry0)"
-	desc["fentry4"] = "ours f:, 4 register args (k: entry4)"
-	desc["fmany0"] = "ours f: over ~10,000, 0 args"
+	variant_names(desc)
 	nv = 0
 }
 /^@@INFO / { info[$2] = substr($0, length($1 $2) + 3) }

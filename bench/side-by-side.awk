@@ -1,33 +1,10 @@
 # The icount per-hit tables of several kernels side by side, with the goals
 # per kernel (ours / in-kernel of the same boot: at most 0.8 for a variant
 # that fetches at least one argument, at most 1.0 for the rest).
-# Usage: awk -f bench/side-by-side.awk OUTPUT... (bench guests' outputs,
+# Usage: awk -f bench/lib.awk -f bench/side-by-side.awk OUTPUT... (outputs,
 # bench/bench.sh, one kernel each; the first one's variants give the rows).
-function median(list,    n, a, i, j, t) {
-	n = split(list, a, " ")
-	if (n == 0) return ""
-	for (i = 2; i <= n; i++) {
-		t = a[i] + 0
-		for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]
-		a[j + 1] = t
-	}
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
-function fmt(x) { return x == "" ? "n/a" : sprintf("%.0f", x) }
 BEGIN {
-	desc["entry0"] = "entry probe (ftrace-based), 0 args"
-	desc["entry4"] = "entry, 4 register args"
-	desc["entry16"] = "entry, 16 register args"
-	desc["entry128"] = "entry, 128 register args"
-	desc["mem"] = "entry, memory +8(%di)"
-	desc["nested"] = "entry, nested +0(+8(%di))"
-	desc["string"] = "entry, string +0(+8(%di)):string"
-	desc["fdrop"] = "entry + filter dropping all"
-	desc["fkeep"] = "entry + filter keeping all"
-	desc["midopt"] = "mid-function, optimised (jump)"
-	desc["midint3"] = "mid-function, int3 (opt. off)"
-	desc["ret"] = "return probe"
-	desc["retrv"] = "return probe + rv"
+	variant_names(desc)
 	split("entry4 entry16 entry128 mem nested string retrv", a, " ")
 	for (i in a) withargs[a[i]] = 1
 	nk = 0; nv = 0

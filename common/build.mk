@@ -110,7 +110,9 @@ $(KPT_BTF_LIB): $(KPT_BTF_OBJS)
 ALL_TARGETS += $(KPT_BTF_LIB)
 
 BTF_TEST := $(BUILD)/tests/test_btf
-$(BTF_TEST): tests/host/test_btf.c $(KPT_BTF_SRCS) $(KPT_BTF_HDRS)
+$(BTF_TEST): tests/host/test_btf.c tests/host/btf_builder.h tests/host/check.h \
+		$(KPT_BTF_SRCS) \
+		$(KPT_BTF_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) -O1 $(SAN_FLAGS) -Icommon $< $(KPT_BTF_SRCS) \
 		-lbpf -o $@

@@ -5,17 +5,6 @@
 . /kpt/lib.sh
 needs_debian_btf "kprobetrace add"
 
-# trace_bg OUT ARGS...: kprobetrace trace ARGS in the background, once ready
-trace_bg() {
-	o=$1; shift
-	kprobetrace trace "$@" > $o 2> $o.err &
-	tpid=$! n=0
-	until grep -q tracing $o.err; do
-		sleep 0.1; n=$((n + 1))
-		[ $n -lt 150 ] || { cat $o.err; fail "trace did not start"; }
-	done
-}
-
 out=$(kprobetrace add 'do_sys_openat2 dfd filename how->flags how->mode' 2>/tmp/add.err)
 rc=$?
 cat /tmp/add.err; echo "$out"

@@ -10,13 +10,6 @@ D=$TRACEFS/events/kprobetrace
 T=$TRACEFS/trace
 echo > $T
 
-# field EV TYPE NAME OFFSET SIZE SIGNED, OFFSET from rec_base (see lib.sh)
-field() {
-	_o=$(($(rec_base $D/$1/format) + $4))
-	grep -qxF "	field:$2 $3;	offset:$_o;	size:$5;	signed:$6;" $D/$1/format ||
-		{ cat $D/$1/format; fail "$1: no field '$2 $3' at $_o size $5 signed $6"; }
-}
-vals() { grep " $1: (" $T | tail -n 1 | sed 's/^[^)]*) //'; }
 # kpt_test_types(t, ustr, -1, 7) with ustr = the user's "user-str"
 call_user() { printf 'types 1\000user-str\000' > $KPT_TEST/call || fail "types call with a user string"; }
 

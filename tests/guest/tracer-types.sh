@@ -10,16 +10,6 @@ D=$TRACEFS/events/kprobetrace
 T=$TRACEFS/trace
 echo > $T
 
-# field EV TYPE NAME OFFSET SIZE SIGNED in the format of event EV; OFFSET
-# counts from the event's first own field (rec_base: 8, or 16 on 6.1 RT)
-field() {
-	_o=$(($(rec_base $D/$1/format) + $4))
-	grep -qxF "	field:$2 $3;	offset:$_o;	size:$5;	signed:$6;" $D/$1/format ||
-		{ cat $D/$1/format; fail "$1: no field '$2 $3' at $_o size $5 signed $6"; }
-}
-# the values of the last record of EV (what follows "EV: (...)")
-vals() { grep " $1: (" $T | tail -n 1 | sed 's/^[^)]*) //'; }
-
 echo 'p:tnum kpt_test_types s8=+14(%di):s8 s16=+12(%di):s16 s32=+8(%di):s32 s64=+0(%di):s64 u8=+15(%di):u8 u16=+20(%di):u16 u32=+16(%di):u32 u64=+0(%di):u64 x8=+15(%di):x8 x16=+20(%di):x16 x32=+16(%di):x32 x64=+0(%di):x64 bf=+16(%di):b4@4/32 neg=$arg3:s32 def=+16(%di) small=$arg4:u8' > $E ||
 	{ cat $KPT/error_log; fail "numeric types refused"; }
 cat $E

@@ -16,19 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/btf.h>
+#include "check.h"
+#include "btf_builder.h"
 #include "kpt_btf.h"
 
-static int failures, checks, skips;
-
-#define CHECK(cond, ...) do {						\
-	checks++;							\
-	if (!(cond)) {							\
-		failures++;						\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		printf("\n");						\
-	}								\
-} while (0)
+static int skips;
 
 /* ---- the offset form of a path ------------------------------------------ */
 
@@ -174,9 +166,8 @@ static void seeds(const void *blob, size_t size, struct btf *base,
 static void synthetic(void)
 {
 	struct btf *b = btf__new_empty();
-	int ti32, tu32, ch, uch, u8t, bo, ts16, ts64, tu64, cch, pcc, cuch, pcuch;
-	int pu8, en, arr, inner, pinner, outer, pouter, un, big, proto;
-	int utag, pu, utag2, pu2, node, pnode, small, iarr, pvoid, bs;
+	struct btf_synth st;
+	int proto, node, pnode, small, iarr, pvoid, bs;
 	const void *raw;
 	__u32 raw_size;
 	struct kpt_btf kb;
@@ -186,73 +177,19 @@ static void synthetic(void)
 	static u32 idx[100], fidx[3];
 	void *copy;
 
-	ti32 = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
-	tu32 = btf__add_int(b, "unsigned int", 4, 0);
-	ch = btf__add_int(b, "char", 1, BTF_INT_SIGNED);
-	uch = btf__add_int(b, "unsigned char", 1, 0);
-	u8t = btf__add_typedef(b, "u8", uch);
-	bo = btf__add_int(b, "_Bool", 1, BTF_INT_BOOL);
-	ts16 = btf__add_int(b, "short int", 2, BTF_INT_SIGNED);
-	ts64 = btf__add_int(b, "long int", 8, BTF_INT_SIGNED);
-	tu64 = btf__add_int(b, "long long unsigned int", 8, 0);
-	cch = btf__add_const(b, ch);
-	pcc = btf__add_ptr(b, cch);
-	cuch = btf__add_const(b, uch);
-	pcuch = btf__add_ptr(b, cuch);
-	pu8 = btf__add_ptr(b, u8t);
-	en = btf__add_enum(b, "color", 4);
-	btf__add_enum_value(b, "RED", 0);
-	arr = btf__add_array(b, ti32, ch, 16);
-	inner = btf__add_struct(b, "inner", 32);
-	btf__add_field(b, "a", ti32, 0, 0);
-	btf__add_field(b, "bf1", tu32, 32, 3);
-	btf__add_field(b, "bf2", tu32, 35, 5);
-	btf__add_field(b, "name", arr, 64, 0);
-	btf__add_field(b, "str", pcuch, 192, 0);
-	pinner = btf__add_ptr(b, inner);
-	un = btf__add_union(b, NULL, 8);
-	btf__add_field(b, "u1", ti32, 0, 0);
-	btf__add_field(b, "u2", ts64, 0, 0);
-	outer = btf__add_struct(b, "outer", 64);
-	btf__add_field(b, "x", ts64, 0, 0);
-	btf__add_field(b, "in", inner, 64, 0);
-	btf__add_field(b, "pin", pinner, 320, 0);
-	btf__add_field(b, NULL, un, 384, 0);
-	btf__add_field(b, "y", tu64, 448, 0);
-	pouter = btf__add_ptr(b, outer);
-	big = btf__add_struct(b, "big", 24);
-	btf__add_field(b, "q", ts64, 0, 0);
-	proto = btf__add_func_proto(b, ti32);
-	btf__add_func_param(b, "dfd", ti32);
-	btf__add_func_param(b, "fn", pcc);
-	btf__add_func_param(b, "o", pouter);
-	btf__add_func_param(b, "b", bo);
-	btf__add_func_param(b, "s", ts16);
-	btf__add_func_param(b, "buf", pu8);
-	btf__add_func_param(b, "ev", en);
-	btf__add_func_param(b, "v", big);
-	btf__add_func_param(b, "after", ts64);
-	btf__add_func(b, "f", BTF_FUNC_GLOBAL, proto);
-	utag = btf__add_type_tag(b, "user", cch);
-	pu = btf__add_ptr(b, utag);
-	utag2 = btf__add_type_tag(b, "user", outer);
-	pu2 = btf__add_ptr(b, utag2);
-	proto = btf__add_func_proto(b, 0);
-	btf__add_func_param(b, "ufn", pu);
-	btf__add_func_param(b, "uo", pu2);
-	btf__add_func(b, "g", BTF_FUNC_GLOBAL, proto);
+	CHECK(btf_build_synthetic(b, &st) == 0, "building the BTF");
 	/* struct node { struct node *next; int v; struct small bs:3; } */
 	small = btf__add_struct(b, "small", 8);
-	btf__add_field(b, "z", ts64, 0, 0);
+	btf__add_field(b, "z", st.ts64, 0, 0);
 	pnode = btf__add_ptr(b, btf__type_cnt(b) + 1);	/* the next one */
 	node = btf__add_struct(b, "node", 24);
 	btf__add_field(b, "next", pnode, 0, 0);
-	btf__add_field(b, "v", ti32, 64, 0);
+	btf__add_field(b, "v", st.ti32, 64, 0);
 	bs = btf__add_field(b, "bs", small, 128, 3);
-	iarr = btf__add_array(b, ti32, ti32, 4);
+	iarr = btf__add_array(b, st.ti32, st.ti32, 4);
 	pvoid = btf__add_ptr(b, 0);
 	/* long h(struct node *n, struct small sm, int arr[4], void *vp) */
-	proto = btf__add_func_proto(b, ts64);
+	proto = btf__add_func_proto(b, st.ts64);
 	btf__add_func_param(b, "n", pnode);
 	btf__add_func_param(b, "sm", small);
 	btf__add_func_param(b, "arr", iarr);
@@ -269,23 +206,23 @@ static void synthetic(void)
 	      "%u types", kpt_btf_nr_types(&kb));
 
 	/* classification */
-	kpt_btf_classify(&kb, u8t, &c);
+	kpt_btf_classify(&kb, st.u8t, &c);
 	CHECK(c.cls == KPT_BTF_C_INT && c.size == 1 && !c.is_signed, "u8");
-	kpt_btf_classify(&kb, bo, &c);
+	kpt_btf_classify(&kb, st.bo, &c);
 	CHECK(c.cls == KPT_BTF_C_BOOL, "bool");
-	kpt_btf_classify(&kb, pcc, &c);
+	kpt_btf_classify(&kb, st.pcc, &c);
 	CHECK(c.cls == KPT_BTF_C_STR_PTR && !c.user, "const char *");
-	kpt_btf_classify(&kb, pu, &c);
+	kpt_btf_classify(&kb, st.pu, &c);
 	CHECK(c.cls == KPT_BTF_C_STR_PTR && c.user, "const char __user *");
-	kpt_btf_classify(&kb, pu8, &c);
+	kpt_btf_classify(&kb, st.pu8, &c);
 	CHECK(c.cls == KPT_BTF_C_PTR, "u8 * is bytes");
-	kpt_btf_classify(&kb, arr, &c);
+	kpt_btf_classify(&kb, st.arr, &c);
 	CHECK(c.cls == KPT_BTF_C_STR_ARRAY && c.size == 16, "char[16]");
-	kpt_btf_classify(&kb, en, &c);
+	kpt_btf_classify(&kb, st.en, &c);
 	CHECK(c.cls == KPT_BTF_C_ENUM && c.size == 4, "enum");
-	kpt_btf_classify(&kb, outer, &c);
+	kpt_btf_classify(&kb, st.outer, &c);
 	CHECK(c.cls == KPT_BTF_C_STRUCT && c.size == 64, "struct");
-	kpt_btf_classify(&kb, ts16, &c);
+	kpt_btf_classify(&kb, st.ts16, &c);
 	CHECK(c.cls == KPT_BTF_C_INT && c.size == 2 && c.is_signed, "short");
 
 	/* without an index, then with one */
@@ -335,7 +272,7 @@ static void synthetic(void)
 		ok(&kb, "h", "$retval", KPT_BTF_RETURN, "$retval:s64");
 	}
 	/* a path knows the C type of its value */
-	CHECK(resolve(&kb, "f", "o->in.name", 0, &p) == 0 && p.type == (u32)arr &&
+	CHECK(resolve(&kb, "f", "o->in.name", 0, &p) == 0 && p.type == (u32)st.arr &&
 	      p.cls == KPT_BTF_C_STR_ARRAY, "type of o->in.name");
 
 	/* every error code */
@@ -392,7 +329,7 @@ static void synthetic(void)
 			seen(r);
 		}
 		CHECK(resolve(&kb, "f", "o->nope", 0, &p) ==
-		      KPT_BTF_E_NO_MEMBER && p.err_struct == (u32)outer,
+		      KPT_BTF_E_NO_MEMBER && p.err_struct == (u32)st.outer,
 		      "NO_MEMBER names struct outer");
 		CHECK(resolve(&kb, "f", "v", 0, &p) == KPT_BTF_E_PARAM_BY_VALUE &&
 		      p.err_detail == -1, "v is passed in memory");
@@ -421,7 +358,7 @@ static void synthetic(void)
 	for (int i = 0; i < KPT_BTF_E_NR; i++)
 		CHECK(strcmp(kpt_btf_strerror(i), "Unknown BTF error"),
 		      "error %d has no message", i);
-	seeds(copy, raw_size, b, pouter);
+	seeds(copy, raw_size, b, st.pouter);
 	free(copy);
 	btf__free(b);
 }

@@ -9,20 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <bpf/btf.h>
+#include "check.h"
+#include "btf_builder.h"
 #include "kpt_btf.h"
 #include "kpt_cmd.h"
-
-static int failures, checks;
-
-#define CHECK(cond, ...) do {						\
-	checks++;							\
-	if (!(cond)) {							\
-		failures++;						\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		printf("\n");						\
-	}								\
-} while (0)
 
 static struct kpt_btf_func fn;
 
@@ -56,98 +46,30 @@ static void bad(const char *expr, bool ret, int code, const char *msg)
 static void synthetic(void)
 {
 	struct btf *b = btf__new_empty();
-	int i32, u32, ch, uch, u8t, bo, s16, s64, u64, cch, pcc, cuch, pcuch;
-	int pu8, en, arr, inner, pinner, outer, pouter, un, big, proto, f;
-	int utag, pu, utag2, pu2;
+	struct btf_synth t;
 	char buf[32], ct[128], err[KPT_ERRMSG_MAX];
 	struct kpt_btf_func g;
 
-	i32 = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
-	u32 = btf__add_int(b, "unsigned int", 4, 0);
-	ch = btf__add_int(b, "char", 1, BTF_INT_SIGNED);
-	uch = btf__add_int(b, "unsigned char", 1, 0);
-	u8t = btf__add_typedef(b, "u8", uch);
-	bo = btf__add_int(b, "_Bool", 1, BTF_INT_BOOL);
-	s16 = btf__add_int(b, "short int", 2, BTF_INT_SIGNED);
-	s64 = btf__add_int(b, "long int", 8, BTF_INT_SIGNED);
-	u64 = btf__add_int(b, "long long unsigned int", 8, 0);
-	cch = btf__add_const(b, ch);
-	pcc = btf__add_ptr(b, cch);
-	cuch = btf__add_const(b, uch);
-	pcuch = btf__add_ptr(b, cuch);
-	pu8 = btf__add_ptr(b, u8t);
-	en = btf__add_enum(b, "color", 4);
-	btf__add_enum_value(b, "RED", 0);
-	arr = btf__add_array(b, i32, ch, 16);
-
-	/* struct inner { int a; unsigned bf1:3, bf2:5; char name[16];
-	 *                const unsigned char *str; }  (32 bytes) */
-	inner = btf__add_struct(b, "inner", 32);
-	btf__add_field(b, "a", i32, 0, 0);
-	btf__add_field(b, "bf1", u32, 32, 3);
-	btf__add_field(b, "bf2", u32, 35, 5);
-	btf__add_field(b, "name", arr, 64, 0);
-	btf__add_field(b, "str", pcuch, 192, 0);
-	pinner = btf__add_ptr(b, inner);
-	/* union { int u1; long u2; } (anonymous, 8 bytes) */
-	un = btf__add_union(b, NULL, 8);
-	btf__add_field(b, "u1", i32, 0, 0);
-	btf__add_field(b, "u2", s64, 0, 0);
-	/* struct outer { long x; struct inner in; struct inner *pin;
-	 *                union { ... }; u64 y; }  (64 bytes) */
-	outer = btf__add_struct(b, "outer", 64);
-	btf__add_field(b, "x", s64, 0, 0);
-	btf__add_field(b, "in", inner, 64, 0);
-	btf__add_field(b, "pin", pinner, 320, 0);
-	btf__add_field(b, NULL, un, 384, 0);
-	btf__add_field(b, "y", u64, 448, 0);
-	pouter = btf__add_ptr(b, outer);
-	big = btf__add_struct(b, "big", 24);
-	btf__add_field(b, "q", s64, 0, 0);
-
-	/* int f(int dfd, const char *fn, struct outer *o, bool b, short s,
-	 *       u8 *buf, enum color ev, struct big v, long after) */
-	proto = btf__add_func_proto(b, i32);
-	btf__add_func_param(b, "dfd", i32);
-	btf__add_func_param(b, "fn", pcc);
-	btf__add_func_param(b, "o", pouter);
-	btf__add_func_param(b, "b", bo);
-	btf__add_func_param(b, "s", s16);
-	btf__add_func_param(b, "buf", pu8);
-	btf__add_func_param(b, "ev", en);
-	btf__add_func_param(b, "v", big);
-	btf__add_func_param(b, "after", s64);
-	f = btf__add_func(b, "f", BTF_FUNC_GLOBAL, proto);
-	CHECK(f > 0, "building the BTF");
-	/* void g(const char __user *ufn, struct outer __user *uo):
-	 * type tags as pahole emits them (PTR -> TYPE_TAG -> ...) */
-	utag = btf__add_type_tag(b, "user", cch);
-	pu = btf__add_ptr(b, utag);
-	utag2 = btf__add_type_tag(b, "user", outer);
-	pu2 = btf__add_ptr(b, utag2);
-	proto = btf__add_func_proto(b, 0);
-	btf__add_func_param(b, "ufn", pu);
-	btf__add_func_param(b, "uo", pu2);
-	CHECK(btf__add_func(b, "g", BTF_FUNC_GLOBAL, proto) > 0, "g");
+	CHECK(btf_build_synthetic(b, &t) == 0, "building the BTF");
 
 	/* C type -> fetch type */
-	CHECK(!strcmp(kpt_btf_fetch_type(b, i32, buf, sizeof(buf)), "s32"), "int");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, u32, buf, sizeof(buf)), "u32"), "unsigned");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, bo, buf, sizeof(buf)), "u8"), "bool");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, u8t, buf, sizeof(buf)), "u8"), "u8");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, ch, buf, sizeof(buf)), "s8"), "char");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, s16, buf, sizeof(buf)), "s16"), "short");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, u64, buf, sizeof(buf)), "u64"), "u64");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, pcc, buf, sizeof(buf)), "string"), "const char *");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, pcuch, buf, sizeof(buf)), "string"), "const unsigned char *");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, pu8, buf, sizeof(buf)), "x64"), "u8 * is bytes");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, pouter, buf, sizeof(buf)), "x64"), "struct pointer");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, arr, buf, sizeof(buf)), "string"), "char[16]");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, en, buf, sizeof(buf)), "u32"), "enum");
-	CHECK(!strcmp(kpt_btf_fetch_type(b, outer, buf, sizeof(buf)), ""), "struct");
-	kpt_btf_ctype(b, pcc, ct, sizeof(ct));
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.ti32, buf, sizeof(buf)), "s32"), "int");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.tu32, buf, sizeof(buf)), "u32"), "unsigned");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.bo, buf, sizeof(buf)), "u8"), "bool");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.u8t, buf, sizeof(buf)), "u8"), "u8");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.ch, buf, sizeof(buf)), "s8"), "char");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.ts16, buf, sizeof(buf)), "s16"), "short");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.tu64, buf, sizeof(buf)), "u64"), "u64");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.pcc, buf, sizeof(buf)), "string"), "const char *");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.pcuch, buf, sizeof(buf)), "string"), "const unsigned char *");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.pu8, buf, sizeof(buf)), "x64"), "u8 * is bytes");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.pouter, buf, sizeof(buf)), "x64"), "struct pointer");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.arr, buf, sizeof(buf)), "string"), "char[16]");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.en, buf, sizeof(buf)), "u32"), "enum");
+	CHECK(!strcmp(kpt_btf_fetch_type(b, t.outer, buf, sizeof(buf)), ""), "struct");
+	kpt_btf_ctype(b, t.pcc, ct, sizeof(ct));
 	CHECK(!strcmp(ct, "const char *"), "ctype '%s'", ct);
-	kpt_btf_ctype(b, pouter, ct, sizeof(ct));
+	kpt_btf_ctype(b, t.pouter, ct, sizeof(ct));
 	CHECK(!strcmp(ct, "struct outer *"), "ctype '%s'", ct);
 
 	CHECK(kpt_btf_find_func(b, "f", &fn, err, sizeof(err)) == 0, "find f");

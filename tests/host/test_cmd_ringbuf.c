@@ -11,19 +11,8 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "check.h"
 #include "kpt_ringbuf.h"
-
-static int failures, checks;
-
-#define CHECK(cond, ...) do {						\
-	checks++;							\
-	if (!(cond)) {							\
-		failures++;						\
-		printf("FAIL %s:%d: ", __FILE__, __LINE__);		\
-		printf(__VA_ARGS__);					\
-		printf("\n");						\
-	}								\
-} while (0)
 
 static unsigned char page[4096];
 static size_t pos, data_off = 16, commit_size = 8;

@@ -76,6 +76,32 @@ rec_base() {
 	echo $(((_end + 7) / 8 * 8))
 }
 
+# field EV TYPE NAME OFFSET SIZE SIGNED: event EV of the folder $D (set by
+# the test, e.g. $TRACEFS/events/kprobetrace) has the field TYPE NAME at
+# OFFSET, counted from its first own field (rec_base), of SIZE and SIGNED.
+field() {
+	_o=$(($(rec_base $D/$1/format) + $4))
+	grep -qxF "	field:$2 $3;	offset:$_o;	size:$5;	signed:$6;" $D/$1/format ||
+		{ cat $D/$1/format; fail "$1: no field '$2 $3' at $_o size $5 signed $6"; }
+}
+
+# vals EV: the values of EV's last record in the trace file $T (what
+# follows "EV: (...) ").
+vals() { grep " $1: (" $T | tail -n 1 | sed 's/^[^)]*) //'; }
+
+# trace_bg OUT ARGS...: `kprobetrace trace ARGS` in the background, its
+# output in OUT (stderr in OUT.err), once it says it is tracing; its pid in
+# $tpid.
+trace_bg() {
+	_tb=$1; shift
+	kprobetrace trace "$@" > $_tb 2> $_tb.err &
+	tpid=$! _n=0
+	until grep -q tracing $_tb.err; do
+		sleep 0.1; _n=$((_n + 1))
+		[ $_n -lt 150 ] || { cat $_tb.err; fail "trace did not start"; }
+	done
+}
+
 # kpt_entry_off [FUNC]: where the kernel's own tracer puts an entry probe
 # on FUNC (default kpt_test_six_args), as an offset: 0x0, or 0x4 on IBT
 # kernels (6.12), where functions begin with an endbr64 and register_kprobe()

@@ -51,7 +51,8 @@ KPT_CMD_BTF_TEST := $(BUILD)/tests/test_cmd_btf
 # command's folder comes first.
 KPT_CMD_BTF_SRCS := $(KPT_CMD_DIR)/kpt_btf.c $(KPT_CMD_DIR)/kpt_btf_types.c \
 	tests/host/test_btf_libbpf.c $(KPT_BTF_SRCS)
-$(KPT_CMD_BTF_TEST): tests/host/test_cmd_btf.c $(KPT_CMD_BTF_SRCS) \
+$(KPT_CMD_BTF_TEST): tests/host/test_cmd_btf.c tests/host/btf_builder.h tests/host/check.h \
+		$(KPT_CMD_BTF_SRCS) \
 		$(KPT_CMD_HDRS) $(KPT_BTF_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) -I$(KPT_CMD_DIR) $(KPT_CMD_CFLAGS) $(SAN_FLAGS) $< \
@@ -63,7 +64,7 @@ host-test-cmd-btf: $(KPT_CMD_BTF_TEST)
 	$(KPT_CMD_BTF_TEST)
 
 KPT_CMD_RB_TEST := $(BUILD)/tests/test_cmd_ringbuf
-$(KPT_CMD_RB_TEST): tests/host/test_cmd_ringbuf.c $(KPT_CMD_DIR)/kpt_ringbuf.c \
+$(KPT_CMD_RB_TEST): tests/host/test_cmd_ringbuf.c tests/host/check.h $(KPT_CMD_DIR)/kpt_ringbuf.c \
 		$(KPT_CMD_DIR)/kpt_ringbuf.h
 	@mkdir -p $(dir $@)
 	$(CC) $(KPT_CMD_CFLAGS) $(SAN_FLAGS) $< $(KPT_CMD_DIR)/kpt_ringbuf.c -o $@

@@ -34,6 +34,8 @@ static const char trace_usage[] =
 "Follow the trace buffer and print one line per hit of the given events\n"
 "(default: every kprobetrace event, also ones added later):\n"
 "  TIME COMM-PID [CPU] EVENT: PROBE-POINT NAME=VALUE...\n"
+"PROBE-POINT is the probe address as SYM+OFFSET, as the kernel prints it\n"
+"(SYM+0x4 for a function's entry after an IBT kernel's endbr64).\n"
 "Values follow the argument's type: sN signed decimal, uN and bitfields\n"
 "decimal, xN and untyped hex, strings quoted, arrays in braces, symbols\n"
 "as sym+off; a string or 64-bit memory fetch that faulted shows (fault).\n"
@@ -233,7 +235,38 @@ static void print_value(const struct kpt_probe_arg *a, const uint8_t *d,
 		printf("}");
 }
 
-static void print_record(const struct kpt_tevent *e, int cpu, uint64_t ts,
+/*
+ * What the kernel adds to SYM+0 for its probe address: 4 on IBT kernels,
+ * where a function begins with endbr64 and both register_kprobe() and
+ * ftrace's __fentry__ site put the entry after it; else 0.  Taken from the
+ * first record (its probe address minus the symbol's), once per event.
+ */
+static uint64_t entry_skip(struct kpt_tevent *e, uint64_t ip)
+{
+	const struct kpt_sym *s;
+	char name[1024];
+	int n;
+
+	if (e->def->offset || e->skip_known)
+		return e->def->offset ? 0 : e->entry_skip;
+	e->skip_known = true;
+	if (!ip || kpt_ksyms_load())
+		return 0;
+	if (e->def->module)
+		snprintf(name, sizeof(name), "%s:%s",
+			 kpt_def_str(e->def, e->def->module),
+			 kpt_def_str(e->def, e->def->symbol));
+	else
+		snprintf(name, sizeof(name), "%s",
+			 kpt_def_str(e->def, e->def->symbol));
+	s = kpt_ksyms_find(name, &n);
+	/* only a short step past a known, unique start */
+	if (s && n == 1 && s->addr && ip >= s->addr && ip - s->addr <= 16)
+		e->entry_skip = ip - s->addr;
+	return e->entry_skip;
+}
+
+static void print_record(struct kpt_tevent *e, int cpu, uint64_t ts,
 			 const uint8_t *d, int len)
 {
 	char comm[64], a[256], b[256];
@@ -243,11 +276,18 @@ static void print_record(const struct kpt_tevent *e, int cpu, uint64_t ts,
 	kpt_event_label(e->group, e->name, b, sizeof(b));
 	printf("%5" PRIu64 ".%06" PRIu64 " %s-%d [%03d] %s: ",
 	       ts / 1000000000, ts % 1000000000 / 1000, comm, pid, cpu, b);
-	/* the probe point as defined; kallsyms (slow to read) only if needed */
-	if (e->def->loc == KPT_LOC_SYMBOL && !e->multi)
+	/*
+	 * The probe point as the kernel prints it: the symbol and offset of
+	 * the probe address.  A single probe's symbol as defined (kallsyms,
+	 * slow to read, only for SYM+0); a set's or several probes' record
+	 * names the function through its address.
+	 */
+	if (e->def->loc == KPT_LOC_SYMBOL && !e->multi &&
+	    !(e->def->flags & KPT_DEF_FSET))
 		snprintf(a, sizeof(a), "%s+0x%llx",
 			 kpt_def_str(e->def, e->def->symbol),
-			 (unsigned long long)e->def->offset);
+			 (unsigned long long)(e->def->offset +
+			 (e->is_return ? 0 : entry_skip(e, get(d, len, e->ip)))));
 	else if (!kpt_ksyms_load())
 		kpt_ksyms_fmt(get(d, len, e->is_return ? e->func : e->ip), a,
 			      sizeof(a));

@@ -8,6 +8,7 @@
 #define KPT_TEVENTS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include "kpt_probe_def.h"
 #include "kpt_ringbuf.h"
 
@@ -19,6 +20,8 @@ struct kpt_tevent {
 	bool wanted;		/* named on the command line (or none was) */
 	bool today;		/* today's layout, else the seed's */
 	bool multi;		/* one of several probes of the event */
+	bool skip_known;	/* entry_skip found (or given up on) */
+	uint64_t entry_skip;	/* SYM+0's probe address - SYM (4: endbr64) */
 	struct kpt_probe_def *def;
 	struct kpt_field ip, func, ret_ip, nargs;
 	struct kpt_field *args;	/* def->nargs */
