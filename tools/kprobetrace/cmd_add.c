@@ -46,7 +46,8 @@ static const char add_usage[] =
 "The line written names what it fetches (NAME=file->f_path.dentry:TYPE)\n"
 "when the module takes BTF names (its README has \"<argname>\"), else it\n"
 "has the offsets the command resolved (NAME=+24(+0($arg1)):TYPE). A member\n"
-"chain with an index (p->a[2]) is always written as offsets.\n"
+"chain with an index (p->a[2]) and a string read at a pointer that is not\n"
+"a char pointer are always written as offsets.\n"
 "\n"
 "options:\n"
 "  -e, --event [GRP/]EVENT  event name (default FUNC, FUNC__return or\n"
@@ -369,7 +370,12 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf, bool names,
 	}
 	snprintf(a->otext, sizeof(a->otext), "%.64s=%.300s:%.32s",
 		 name ? name : r.name, fetch, ft);
-	if (!names || strchr(expr, '[')) {
+	/*
+	 * Offsets also for what the names syntax cannot say: an index, and
+	 * a string read at a pointer that is not a char pointer (the kernel
+	 * takes :string on char pointers and arrays only).
+	 */
+	if (!names || strchr(expr, '[') || fetch == wrapped) {
 		snprintf(a->text, sizeof(a->text), "%s", a->otext);
 		return 0;
 	}
