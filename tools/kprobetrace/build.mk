@@ -9,6 +9,9 @@
 #                                on libbpf-built blobs
 #   host-test-cmd-ringbuf        ring buffer page parser, page layout and
 #                                record fields from format texts (ASan+UBSan)
+#   host-test-cmd-add-form       add's form: names when the module's README
+#                                has <argname>, else and with --offsets offsets
+#                                (synthetic BTF, fake module directory)
 #   host-test-cmd-doc            man page, --help texts, bash completion
 KPT_CMD_DIR := tools/kprobetrace
 KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
@@ -73,6 +76,16 @@ HOST_TESTS += cmd-ringbuf
 .PHONY: host-test-cmd-ringbuf
 host-test-cmd-ringbuf: $(KPT_CMD_RB_TEST)
 	$(KPT_CMD_RB_TEST)
+
+KPT_CMD_MKBTF := $(BUILD)/tests/mkbtf_add
+$(KPT_CMD_MKBTF): tests/host/mkbtf_add.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) $< -lbpf -o $@
+
+HOST_TESTS += cmd-add-form
+.PHONY: host-test-cmd-add-form
+host-test-cmd-add-form: $(KPT_CMD) $(KPT_CMD_MKBTF)
+	tests/host/cmd-add-form $(KPT_CMD) $(KPT_CMD_MKBTF)
 
 HOST_TESTS += cmd-doc
 .PHONY: host-test-cmd-doc

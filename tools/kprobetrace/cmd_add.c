@@ -2,13 +2,19 @@
 /*
  * kprobetrace add: a probe by parameter names, typed from BTF.
  *
- *   add [-e EVENT] [-n] [-v] 'FUNC[%return|+OFFS] [NAME=]EXPR[:TYPE]...'
+ *   add [-e EVENT] [-n] [-v] [--offsets] 'FUNC[%return|+OFFS] [NAME=]EXPR[:TYPE]...'
  *
  * EXPR is a parameter with an optional member chain (how->flags,
  * file->f_path.dentry->d_name.name, p->a[2].b), $retval (with a chain) in a
  * return probe, or any fetch argument of the module's syntax, passed as it
  * is (%di, +8($arg3), @jiffies).  No EXPR: every parameter (entry) or
  * $retval (return).
+ *
+ * The command resolves every name itself (it checks them and picks the
+ * type), then writes either the names (NAME=file->f_path.dentry:TYPE) when
+ * the module takes them, which its README says with the kernel's line
+ * "<argname>[->field[->field|.field...]]", or the offsets
+ * (NAME=+24(+0($arg1)):TYPE) otherwise and with --offsets.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -21,7 +27,7 @@
 #include "kpt_probe_def.h"
 
 static const char add_usage[] =
-"usage: kprobetrace add [-e [GRP/]EVENT] [-n] [-v] 'FUNC[%return|+OFFS] [ARG...]'\n"
+"usage: kprobetrace add [-e [GRP/]EVENT] [-n] [-v] [--offsets] 'FUNC[%return|+OFFS] [ARG...]'\n"
 "\n"
 "Define a probe on FUNC whose arguments are named by the function's\n"
 "parameters, resolved with BTF (/sys/kernel/btf/vmlinux, or the module's\n"
@@ -37,11 +43,19 @@ static const char add_usage[] =
 "pointers x64, char pointers and arrays string, bitfields b<w>@<o>/<c>.\n"
 "Without ARGs: every parameter (entry probe) or $retval (return probe).\n"
 "\n"
+"The line written names what it fetches (NAME=file->f_path.dentry:TYPE)\n"
+"when the module takes BTF names (its README has \"<argname>\"), else it\n"
+"has the offsets the command resolved (NAME=+24(+0($arg1)):TYPE). A member\n"
+"chain with an index (p->a[2]) and a string read at a pointer that is not\n"
+"a char pointer are always written as offsets.\n"
+"\n"
 "options:\n"
 "  -e, --event [GRP/]EVENT  event name (default FUNC, FUNC__return or\n"
 "                           FUNC_OFFS) and group (default kprobetrace)\n"
 "  -n, --dry-run            print the line, do not write it\n"
-"  -v, --verbose            also show each argument's C type\n"
+"  -v, --verbose            also show each argument's C type and the form\n"
+"      --offsets            write (with -n: show) the offset form, also when\n"
+"                           the module takes names\n"
 "  -h, --help               this help\n"
 "\n"
 "A __user char pointer needs :ustring (the module's string reads kernel\n"
@@ -54,6 +68,7 @@ static const char add_usage[] =
 
 struct add_arg {
 	char text[KPT_FETCH_MAX * 2];	/* NAME=FETCH:TYPE as written */
+	char otext[KPT_FETCH_MAX * 2];	/* the same in the offset form */
 	char ctype[128];
 };
 
@@ -264,7 +279,39 @@ static void split_arg(char *buf, char **name, char **expr, char **type)
 	}
 }
 
-static int build_arg(const struct kpt_btf_func *f, bool have_btf,
+/* A bitfield's fetch type (b<width>@<offset>/<container>)? */
+static bool bitfield_type(const char *t)
+{
+	return t[0] == 'b' && strchr(t, '@');
+}
+
+/*
+ * Does the module take BTF names in definitions?  Its README carries the
+ * kernel's "<argname>[->field[->field|.field...]]" line when it does.
+ * false when there is no README to read (no module: -n).
+ */
+static bool module_takes_names(void)
+{
+	static char buf[65536];
+	char p[512];
+	size_t n;
+	FILE *fp;
+
+	snprintf(p, sizeof(p), "%s/README", kpt_dir());
+	fp = fopen(p, "r");
+	if (!fp)
+		return false;
+	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	return strstr(buf, "<argname>") != NULL;
+}
+
+/*
+ * One argument: a raw fetch argument as it is, or a name resolved with
+ * BTF, written as the names (names) or the offsets.
+ */
+static int build_arg(const struct kpt_btf_func *f, bool have_btf, bool names,
 		     const struct add_req *q, const char *text,
 		     struct add_arg *a)
 {
@@ -283,6 +330,7 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf,
 	split_arg(buf, &name, &expr, &type);
 	if (!kpt_btf_is_symbolic(expr) || (!have_btf && seed_token(expr))) {
 		snprintf(a->text, sizeof(a->text), "%s", text);
+		snprintf(a->otext, sizeof(a->otext), "%s", text);
 		return 0;
 	}
 	if (!have_btf) {
@@ -298,12 +346,14 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf,
 	if (rc == KPT_EXIT_NONAME && seed_token(expr)) {
 		/* not a parameter's name: the seed's fetch argument */
 		snprintf(a->text, sizeof(a->text), "%s", text);
+		snprintf(a->otext, sizeof(a->otext), "%s", text);
 		return 0;
 	}
 	if (rc) {
 		kpt_err("%s", err);
 		return rc;
 	}
+	snprintf(a->ctype, sizeof(a->ctype), "%s", r.ctype);
 	fetch = r.fetch;
 	ft = r.type;
 	if (type) {
@@ -318,21 +368,38 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf,
 		}
 		ft = type;
 	}
-	snprintf(a->ctype, sizeof(a->ctype), "%s", r.ctype);
-	snprintf(a->text, sizeof(a->text), "%.64s=%.300s:%.32s",
+	snprintf(a->otext, sizeof(a->otext), "%.64s=%.300s:%.32s",
 		 name ? name : r.name, fetch, ft);
+	/*
+	 * Offsets also for what the names syntax cannot say: an index, and
+	 * a string read at a pointer that is not a char pointer (the kernel
+	 * takes :string on char pointers and arrays only).
+	 */
+	if (!names || strchr(expr, '[') || fetch == wrapped) {
+		snprintf(a->text, sizeof(a->text), "%s", a->otext);
+		return 0;
+	}
+	/*
+	 * The expression as the user wrote it; the type the user's, else the
+	 * command's (the module reads a bitfield's from BTF).
+	 */
+	ft = type ? type : bitfield_type(r.type) ? "" : r.type;
+	snprintf(a->text, sizeof(a->text), "%.64s=%.300s%s%.32s",
+		 name ? name : r.name, expr, ft[0] ? ":" : "", ft);
 	return 0;
 }
 
+/* The definition, with the arguments as written (offsets: as offsets). */
 static void make_line(const struct add_req *q, const struct add_arg *a,
-		      int n, char *line, size_t size)
+		      int n, bool offsets, char *line, size_t size)
 {
 	size_t len = (size_t)snprintf(line, size, "%c:%s %s",
 				      q->is_return ? 'r' : 'p', q->event,
 				      q->point);
 
 	for (int i = 0; i < n && len < size; i++)
-		len += snprintf(line + len, size - len, " %s", a[i].text);
+		len += snprintf(line + len, size - len, " %s",
+				offsets ? a[i].otext : a[i].text);
 }
 
 /* Check the line with the module's own parser before writing it. */
@@ -372,6 +439,7 @@ static int add_main(int argc, char **argv)
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "offsets", no_argument, NULL, 'O' },
 		{ 0 }
 	};
 	static struct add_arg args[MAX_ARGS];
@@ -380,7 +448,7 @@ static int add_main(int argc, char **argv)
 	struct add_req q = { 0 };
 	struct kpt_btf_func f = { 0 };
 	bool dry = false, verbose = false, have_btf = false, any_sym = false;
-	bool want_btf = false;
+	bool want_btf = false, offsets = false, names;
 	char *tok, *save, *expr, *name, *type, copy[KPT_FETCH_MAX * 2];
 	int c, r, ntok = 0;
 
@@ -397,6 +465,7 @@ static int add_main(int argc, char **argv)
 		case 'n': dry = true; break;
 		case 'v': verbose = true; break;
 		case 'h': fputs(add_usage, stdout); return 0;
+		case 'O': offsets = true; break;
 		default: fputs(add_usage, stderr); return KPT_EXIT_USAGE;
 		}
 	}
@@ -446,8 +515,14 @@ static int add_main(int argc, char **argv)
 		for (int i = 0; i < q.nargs; i++)
 			q.args[i] = defaults[i];
 	}
+	names = !offsets && have_btf && module_takes_names();
+	if (verbose && have_btf)
+		fprintf(stderr, "  writing %s\n", names ?
+			"names (the module takes them: its README has <argname>)" :
+			offsets ? "offsets (--offsets)" :
+			"offsets (the module's README has no <argname>)");
 	for (int i = 0; i < q.nargs; i++) {
-		r = build_arg(&f, have_btf, &q, q.args[i], &args[ntok]);
+		r = build_arg(&f, have_btf, names, &q, q.args[i], &args[ntok]);
 		if (r)
 			return r;
 		if (verbose && args[ntok].ctype[0])
@@ -455,10 +530,17 @@ static int add_main(int argc, char **argv)
 				args[ntok].ctype);
 		ntok++;
 	}
-	make_line(&q, args, ntok, line, sizeof(line));
+	/*
+	 * The offset form through the module's own parser (the names are
+	 * the module's to check: the command resolved them already), then
+	 * the line to write.
+	 */
+	make_line(&q, args, ntok, true, line, sizeof(line));
 	r = check_line(line);
 	if (r)
 		return r;
+	if (names)
+		make_line(&q, args, ntok, false, line, sizeof(line));
 	if (dry) {
 		printf("%s\n", line);
 		return 0;

@@ -25,7 +25,7 @@ _kprobetrace()
 	case $cmd in
 	add)
 		case $cur in
-		-*) COMPREPLY=($(compgen -W "-e --event -n --dry-run -v --verbose --help" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "-e --event -n --dry-run -v --verbose --offsets --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
 		esac ;;
 	where)
