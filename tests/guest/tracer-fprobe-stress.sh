@@ -24,6 +24,14 @@ mkdir $I || fail "instance"
 echo 4096 > $I/buffer_size_kb
 echo 'a == 0x11' > $I/events/st/stable/filter || fail "filter"
 echo 1 > $I/events/st/stable/enable || fail "enable stable in the instance"
+# on a failure too: the workers stop and the instance lets go of the event
+# (an event enabled in an instance refuses the module's unload)
+cleanup() {
+	touch /tmp/fps.stop
+	[ -d $I ] && echo 0 > $I/events/st/stable/enable && rmdir $I
+	echo 1 > $TRACEFS/tracing_on
+}
+trap cleanup EXIT
 # the churning events record into the top-level buffer, switched off
 echo 0 > $TRACEFS/tracing_on
 
@@ -64,7 +72,11 @@ touch /tmp/fps.stop
 wait
 it=$(($(cat /tmp/fps.1) + $(cat /tmp/fps.2)))
 echo "rounds: $round, functions per big event: $max, worker iterations: $it"
-[ "$max" -ge 2000 ] || fail "the big event had fewer than 2000 functions"
+# thousands of functions: over 2000 on Debian's kernels, about 1350 on
+# make check-debug's (allnoconfig-based: no ext4, no networking)
+least=2000
+case "$(uname -v)" in *Debian*) ;; *) least=1000 ;; esac
+[ "$max" -ge $least ] || fail "the big event had fewer than $least functions"
 [ "$it" -ge 2 ] || fail "the workers did not run"
 
 cat $P
