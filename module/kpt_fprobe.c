@@ -256,7 +256,8 @@ static void kpt_fmatch_add(struct kpt_fmatch *m, int item, const char *name,
 		else if (strcmp(m->mod, mod->name))
 			m->two_mods = true;
 	}
-	if (m->n == m->cap) {
+	/* past KPT_FSET_MAX only counted (n > cap), never stored */
+	if (m->n >= m->cap) {
 		unsigned int cap = m->cap ? 2 * m->cap : 64;
 		unsigned long *ips;
 

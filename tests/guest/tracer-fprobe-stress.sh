@@ -20,6 +20,19 @@ I=$TRACEFS/instances/st
 hits() { awk -v e="$1" '$1 == e { print $2 }' $P; }
 misses() { awk -v e="$1" '$1 == e { print $3 }' $P; }
 
+# on a failure too: the workers stop and the instance lets go of the event
+# (an event enabled in an instance refuses the module's unload)
+cleanup() {
+	touch /tmp/fps.stop
+	if [ -d $I ]; then
+		echo 0 > $I/events/st/stable/enable
+		[ -d $I/events/st/stablex ] &&
+			echo 0 > $I/events/st/stablex/enable
+		rmdir $I
+	fi
+	echo 1 > $TRACEFS/tracing_on
+}
+trap cleanup EXIT
 echo 'f:st/stable kpt_test_six_args,kpt_test_ret a=$arg1' > $E || { cat $LOG; fail "stable"; }
 echo 0 > $TRACEFS/events/st/stable/enable
 mkdir $I || fail "instance"
@@ -71,7 +84,11 @@ touch /tmp/fps.stop
 wait
 it=$(($(cat /tmp/fps.1) + $(cat /tmp/fps.2)))
 echo "rounds: $round, functions per big event: $max, worker iterations: $it"
-[ "$max" -ge 2000 ] || fail "the big event had fewer than 2000 functions"
+# thousands of functions: over 2000 on Debian's kernels, about 1350 on
+# make check-debug's (allnoconfig-based: no ext4, no networking)
+least=2000
+case "$(uname -v)" in *Debian*) ;; *) least=1000 ;; esac
+[ "$max" -ge $least ] || fail "the big event had fewer than $least functions"
 [ "$it" -ge 2 ] || fail "the workers did not run"
 
 cat $P
