@@ -10,7 +10,6 @@
 
 #include <linux/dcache.h>
 #include <linux/fs.h>
-#include <linux/kernel_read_file.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -30,6 +29,11 @@
  */
 static const bool kpt_btf_entry_args_at_exit;
 
+/* the table's BTF block follows enum kpt_btf_err */
+static_assert(KPT_ERR_BTF_FIRST + KPT_BTF_E_NO_BTF == KPT_ERR_BTF_NO_BTF);
+static_assert(KPT_ERR_BTF_FIRST + KPT_BTF_E_NO_MEMBER == KPT_ERR_BTF_NO_MEMBER);
+static_assert(KPT_ERR_BTF_FIRST + KPT_BTF_E_TOO_DEEP == KPT_ERR_BTF_TOO_DEEP);
+
 #define KPT_BTF_FILE_MAX	(64 << 20)
 
 static DEFINE_MUTEX(kpt_btf_lock);
@@ -39,18 +43,46 @@ static int kpt_vmlinux_err;		/* KPT_BTF_E_* of the first try */
 static u32 *kpt_vmlinux_index, *kpt_vmlinux_funcs;
 static void *kpt_vmlinux_copy;		/* read from sysfs, if no symbols */
 
-/* A whole file from the initial namespace's /sys (vfree() it). */
+/*
+ * A whole sysfs file (vfree() it).  filp_open() and kernel_read(), not
+ * kernel_read_file(): that one asks the LSMs, and 6.12's IPE warns on a
+ * read of no known purpose.
+ */
 static int kpt_btf_read_file(const char *path, void **data, size_t *size)
 {
+	struct file *f = filp_open(path, O_RDONLY, 0);
+	loff_t pos = 0, len;
 	ssize_t n;
+	int ret = 0;
 
 	*data = NULL;
-	n = kernel_read_file_from_path_initns(path, 0, data, KPT_BTF_FILE_MAX,
-					      size, READING_UNKNOWN);
-	if (n < 0)
-		return n;
-	*size = n;
-	return 0;
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	len = i_size_read(file_inode(f));
+	if (len <= 0 || len > KPT_BTF_FILE_MAX) {
+		ret = -EFBIG;
+		goto out;
+	}
+	*data = vmalloc(len);
+	if (!*data) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	while (pos < len) {
+		n = kernel_read(f, *data + pos, len - pos, &pos);
+		if (n <= 0) {
+			ret = n ? n : -EIO;
+			break;
+		}
+	}
+	if (ret) {
+		vfree(*data);
+		*data = NULL;
+	}
+	*size = len;
+out:
+	filp_close(f, NULL);
+	return ret;
 }
 
 static int kpt_btf_vmlinux_load(void)
@@ -536,19 +568,34 @@ static int kpt_btf_expand(struct kpt_btf_ctx *c, unsigned int i)
 	return 0;
 }
 
-static bool kpt_btf_needed(const struct kpt_probe_def *def)
+/*
+ * "$retval" as written, untyped, at one function: typed from BTF, as the
+ * kernel's (the seed's rv is not).
+ */
+static bool kpt_btf_plain_retval(const struct kpt_btf_ctx *c,
+				 const struct kpt_probe_arg *a)
 {
+	const struct kpt_probe_def *def = c->def;
+	size_t b = kpt_btf_body_pos(c, a);
+
+	return a->ops[0].op == KPT_FOP_RETVAL && a->nops == 1 &&
+	       a->type == KPT_T_DEFAULT && !a->array_len &&
+	       def->loc == KPT_LOC_SYMBOL && !(def->flags & KPT_DEF_FSET) &&
+	       b + 7 <= c->len && !memcmp(c->line + b, "$retval", 7) &&
+	       (b + 7 == c->len || c->line[b + 7] == ' ' ||
+		c->line[b + 7] == '\t');
+}
+
+static bool kpt_btf_needed(const struct kpt_btf_ctx *c)
+{
+	const struct kpt_probe_def *def = c->def;
 	unsigned int i;
 
 	for (i = 0; i < def->nargs; i++) {
 		const struct kpt_probe_arg *a = &def->args[i];
 
 		if (a->ops[0].op == KPT_FOP_BTF || a->expr ||
-		    (a->ops[0].op == KPT_FOP_RETVAL && a->nops == 1 &&
-		     a->type == KPT_T_DEFAULT && !a->array_len &&
-		     def->syntax == KPT_SYNTAX_TODAY &&
-		     def->loc == KPT_LOC_SYMBOL &&
-		     !(def->flags & KPT_DEF_FSET)))
+		    kpt_btf_plain_retval(c, a))
 			return true;
 	}
 	return false;
@@ -561,8 +608,6 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 	unsigned int i, j;
 	int r = 0;
 
-	if (!kpt_btf_needed(def))
-		return 0;
 	c = kzalloc(sizeof(*c), GFP_KERNEL);
 	if (!c)
 		return kpt_error(e, KPT_ERR_NOMEM, 0);
@@ -570,6 +615,8 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 	c->line = line;
 	c->len = len;
 	c->e = e;
+	if (!kpt_btf_needed(c))
+		goto out;
 	for (i = 0; i < def->nargs && !r; i++) {
 		struct kpt_probe_arg *arg = &def->args[i];
 
@@ -580,11 +627,7 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 		}
 		if (arg->ops[0].op == KPT_FOP_BTF)
 			r = kpt_btf_resolve_arg(c, arg);
-		else if (arg->ops[0].op == KPT_FOP_RETVAL && arg->nops == 1 &&
-			 arg->type == KPT_T_DEFAULT && !arg->array_len &&
-			 def->syntax == KPT_SYNTAX_TODAY &&
-			 def->loc == KPT_LOC_SYMBOL &&
-			 !(def->flags & KPT_DEF_FSET))
+		else if (kpt_btf_plain_retval(c, arg))
 			r = kpt_btf_type_retval(c, arg);
 		if (!r && (arg->aflags & (KPT_ARG_PD | KPT_ARG_PDD)))
 			r = kpt_btf_dentry(c, arg);
@@ -597,6 +640,7 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 					      def->args[i].pos);
 				break;
 			}
+out:
 	vfree(c->mod_data);
 	kfree(c);
 	return r;

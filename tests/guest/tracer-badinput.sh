@@ -88,7 +88,7 @@ write: EOPNOTSUPP | - | names need one function   | f:grp/e1 vfs_read,vfs_write 
 write: EOPNOTSUPP | - | not yet supported in return probes | r:e1 vfs_read file\n
 write: EOPNOTSUPP | - | not yet supported in return probes | f:grp/e1 vfs_read%return count\n
 write: EOPNOTSUPP | - | not yet supported in return probes | f:grp/e1 vfs_read%return $arg*\n
-write: ENOENT  | - | returns 'void' type          | r:e1 kfree $retval\n
+write: ENOENT  | - | This function returns        | r:e1 kfree $retval\n
 write: ENOENT  | - | module no_such_mod_kpt is not loaded | p:e1 no_such_mod_kpt:fn x\n
 write: ENOENT  | - | This variable is not found at this probe point | p:e1 vfs_read file\np:e2 vfs_read nope\n
 write: ENOENT  | - | unknown symbol               | p:e1 no_such_fn_kpt file\n

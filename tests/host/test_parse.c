@@ -822,6 +822,13 @@ static void run_matching(void)
 		{ "-:e f %si", "p:e f %di %si", false },
 		{ "-:e f %di %si", "p:e f %di", false },
 		{ "-:e f rv", "r:e f rv", true },
+		/* names: as written */
+		{ "-:e f file->f_inode", "p:e f x=file->f_inode", true },
+		{ "-:e f file->f_mode", "p:e f x=file->f_inode", false },
+		{ "-:e f file", "p:e f $arg1", false },
+		{ "-:e f $arg1", "p:e f file", false },
+		{ "-:e f file:%pD", "p:e f file:%pD", true },
+		{ "-:e f file:%pd", "p:e f file:%pD", false },
 	};
 	static struct kpt_probe_def a, b;
 	struct kpt_parse_error err;
