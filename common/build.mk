@@ -111,11 +111,11 @@ ALL_TARGETS += $(KPT_BTF_LIB)
 
 BTF_TEST := $(BUILD)/tests/test_btf
 $(BTF_TEST): tests/host/test_btf.c tests/host/btf_builder.h tests/host/check.h \
-		$(KPT_BTF_SRCS) \
-		$(KPT_BTF_HDRS)
+		$(KPT_BTF_SRCS) $(KPT_BTF_HDRS) \
+		common/kpt_errors.c common/kpt_errors_table.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) -O1 $(SAN_FLAGS) -Icommon $< $(KPT_BTF_SRCS) \
-		-lbpf -o $@
+		common/kpt_errors.c -lbpf -o $@
 
 # The kernels' BTF is extracted at test time into $(KSRC_CACHE)/btf-KVER/.
 HOST_TESTS += btf

@@ -21,16 +21,17 @@
  * string's last step is the address of its first character (deref false):
  * +0(+8($arg2)):string is {8, deref}, {0, address}.
  *
- * The module (plan): on a definition's write, not on a hit, it obtains the
- * vmlinux blob from __start_BTF..__stop_BTF (through its symbol room) and a
- * module's from struct module's btf_data/btf_data_size, calls kpt_btf_init()
- * on each (the module's with vmlinux's as base), kpt_btf_set_index() and
- * kpt_btf_set_func_index() with kvmalloc'ed arrays of kpt_btf_nr_types()
- * and kpt_btf_nr_funcs() entries (vmlinux's once, kept for the module's
- * life; a module's while it is loaded), then kpt_btf_func_find() and
- * kpt_btf_path_resolve() for each argument.  The path becomes its fetch
- * instructions; the hit path never reads BTF.  Error codes (enum kpt_btf_err) are to join the one
- * error table as a contiguous block, KPT_ERR_BTF_FIRST + code.
+ * The module (module/kpt_btf_mod.c): on a definition's write, not on a
+ * hit, it takes the vmlinux blob from __start_BTF..__stop_BTF (through its
+ * symbol room) and indexes it once (kpt_btf_set_index(),
+ * kpt_btf_set_func_index(), kvmalloc'ed, kept for the module's life); a
+ * module's blob is read from /sys/kernel/btf/MOD for the write that needs
+ * it (struct module's btf_data is gone once the module's init has run)
+ * and used unindexed with vmlinux's as base.  kpt_btf_func_find() and
+ * kpt_btf_path_resolve() then give each argument's path, which becomes
+ * its fetch ops; the hit path never reads BTF.  Error codes (enum
+ * kpt_btf_err) are a contiguous block of the one error table
+ * (common/kpt_errors_table.h), KPT_ERR_BTF_FIRST + code.
  */
 #ifndef KPT_BTF_SHARED_H
 #define KPT_BTF_SHARED_H

@@ -71,6 +71,22 @@ out:
 			buf[i] = '_';
 }
 
+u16 kpt_def_pool_add(struct kpt_probe_def *def, const char *s, size_t n)
+{
+	return kpt_pool_add(def, s, n);
+}
+
+/* Both args written with BTF names or %pd/%pD, or neither, and the same */
+static bool kpt_exprs_equal(const struct kpt_probe_def *a,
+			    const struct kpt_probe_arg *x,
+			    const struct kpt_probe_def *b,
+			    const struct kpt_probe_arg *y)
+{
+	if (!x->expr || !y->expr)
+		return !x->expr && !y->expr;
+	return !strcmp(kpt_def_str(a, x->expr), kpt_def_str(b, y->expr));
+}
+
 static bool kpt_ops_equal(const struct kpt_probe_def *a,
 			  const struct kpt_fetch_op *x,
 			  const struct kpt_probe_def *b,
@@ -78,7 +94,8 @@ static bool kpt_ops_equal(const struct kpt_probe_def *a,
 {
 	if (x->op != y->op || x->val != y->val)
 		return false;
-	return (x->op != KPT_FOP_SYMBOL && x->op != KPT_FOP_DATA) ||
+	return (x->op != KPT_FOP_SYMBOL && x->op != KPT_FOP_DATA &&
+		x->op != KPT_FOP_BTF) ||
 	       !strcmp(kpt_def_str(a, x->sym), kpt_def_str(b, y->sym));
 }
 
@@ -92,7 +109,8 @@ static bool kpt_args_equal(const struct kpt_probe_def *a,
 	if (strcmp(x->name, y->name) || x->type != y->type ||
 	    x->size != y->size || x->bf_width != y->bf_width ||
 	    x->bf_offset != y->bf_offset || x->array_len != y->array_len ||
-	    x->nops != y->nops || x->nops > KPT_MAX_OPS)
+	    x->nops != y->nops || x->nops > KPT_MAX_OPS ||
+	    x->aflags != y->aflags || !kpt_exprs_equal(a, x, b, y))
 		return false;
 	for (i = 0; i < x->nops; i++)
 		if (!kpt_ops_equal(a, &x->ops[i], b, &y->ops[i]))
@@ -169,6 +187,12 @@ bool kpt_probe_def_delete_matches(const struct kpt_probe_def *del,
 		const struct kpt_probe_arg *y = &probe->args[i];
 		unsigned int j;
 
+		/* names: as written (the probe's are resolved, del's not) */
+		if (x->expr || y->expr) {
+			if (!kpt_exprs_equal(del, x, probe, y))
+				return false;
+			continue;
+		}
 		if (x->type != y->type || x->size != y->size ||
 		    x->bf_width != y->bf_width ||
 		    x->bf_offset != y->bf_offset ||

@@ -45,6 +45,12 @@ enum kpt_note_code {
 #undef M
 #undef N
 
+/*
+ * enum kpt_btf_err (common/kpt_btf.h) in the table: KPT_ERR_BTF_FIRST +
+ * code, for codes KPT_BTF_E_NO_BTF .. KPT_BTF_E_TOO_DEEP.
+ */
+#define KPT_ERR_BTF_FIRST	(KPT_ERR_BTF_NO_BTF - 1)
+
 /* The text of any code, "Unknown error" if none. */
 const char *kpt_err_text(int code);
 /* The errno (negative) of an error code; 0 for notes and caller's errnos */

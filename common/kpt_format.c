@@ -67,6 +67,9 @@ static unsigned int kpt_put_value(struct kpt_out *o,
 	const char *reg;
 
 	switch (op->op) {
+	case KPT_FOP_BTF:
+		kpt_puts(o, kpt_def_str(def, op->sym));
+		break;
 	case KPT_FOP_REG:
 		reg = kpt_reg_name_by_slot(op->val);
 		kpt_putc(o, '%');
@@ -117,7 +120,7 @@ static unsigned int kpt_put_value(struct kpt_out *o,
 static void kpt_put_type(struct kpt_out *o, const struct kpt_probe_arg *arg)
 {
 	/* $comm and \"str" are strings: saying so would only lengthen them */
-	if (arg->type == KPT_T_DEFAULT ||
+	if (arg->type == KPT_T_DEFAULT || (arg->aflags & KPT_ARG_TYPE_BTF) ||
 	    ((arg->ops[0].op == KPT_FOP_COMM || arg->ops[0].op == KPT_FOP_DATA) &&
 	     arg->type == KPT_T_STRING && !arg->array_len))
 		return;
@@ -146,6 +149,10 @@ static void kpt_put_arg(struct kpt_out *o, const struct kpt_probe_def *def,
 
 	if (!nops || nops > KPT_MAX_OPS)
 		return;
+	if (arg->expr) {	/* BTF names, %pd: as written */
+		kpt_puts(o, kpt_def_str(def, arg->expr));
+		return;
+	}
 	/* how many ops the value takes: 1, or 2 for @ADDR / @SYM */
 	first = kpt_put_value(&scratch, def, arg, today);
 	for (i = nops; i-- > first;) {
@@ -289,7 +296,10 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 	}
 	for (i = 0; i < def->nargs && i < KPT_MAX_ARGS; i++) {
 		kpt_putc(&o, ' ');
-		if (today) {
+		/* $arg* (before the module expands it) takes no name */
+		if (today && !(def->args[i].ops[0].op == KPT_FOP_BTF &&
+			       !strcmp(kpt_def_str(def, def->args[i].ops[0].sym),
+				       "$arg*"))) {
 			kpt_puts(&o, def->args[i].name);
 			kpt_putc(&o, '=');
 		}

@@ -293,6 +293,26 @@ void kpt_default_arg_name(char buf[KPT_ARG_NAME_MAX + 1], unsigned int n)
  * Argument names once the syntax is known: today's are field names and must
  * be unique; the seed's are optional aliases, dropped when repeated.
  */
+/*
+ * Today's name of an unnamed arg: a bare BTF name (PARAM, no -> or .)
+ * names its field after itself, as the kernel's; else argN.
+ */
+static void kpt_btf_default_name(const struct kpt_probe_def *def,
+				 struct kpt_probe_arg *arg, unsigned int i)
+{
+	const char *t = kpt_def_str(def, arg->ops[0].sym);
+	size_t n = strlen(t);
+
+	/* (the kernel names a %pd/%pD arg after its rewritten form: argN) */
+	if (arg->nops == 1 && arg->ops[0].op == KPT_FOP_BTF &&
+	    !(arg->aflags & (KPT_ARG_PD | KPT_ARG_PDD)) &&
+	    n <= KPT_ARG_NAME_MAX && kpt_ident_bad(t, n) == n) {
+		memcpy(arg->name, t, n + 1);
+		return;
+	}
+	kpt_default_arg_name(arg->name, i + 1);
+}
+
 static int kpt_finish_names(struct kpt_parser *p)
 {
 	struct kpt_probe_def *def = p->def;
@@ -304,7 +324,7 @@ static int kpt_finish_names(struct kpt_parser *p)
 		if (!p->today)
 			kpt_seed_alias(def, arg, arg->name);
 		else if (!(p->named[i / 8] & (1 << (i % 8))))
-			kpt_default_arg_name(arg->name, i + 1);
+			kpt_btf_default_name(def, arg, i);
 		if (p->today && kpt_reserved(arg->name))
 			return kpt_fail(p, KPT_ERR_RESERVED_ARG_NAME,
 					p->argpos[i]);

@@ -43,6 +43,59 @@ static struct kpt_fetch_op *kpt_add_op(struct kpt_probe_arg *arg, u8 op,
 	return o;
 }
 
+/*
+ * A name for the module to resolve through BTF: s[b, e) is PARAM..., or
+ * $retval followed by ->, . or [, or $arg*.
+ */
+static int kpt_parse_btf(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			 size_t b, size_t e)
+{
+	const char *s = p->s;
+	size_t i = b;
+	u16 text;
+
+	/* the shape: NAME (->NAME | .NAME | [N])...; the module the rest */
+	if (s[i] == '$')
+		i = e - b == 5 ? e : b + 7;	/* $arg*, $retval */
+	else
+		while (i < e && kpt_isident(s[i]))
+			i++;
+	while (i < e) {
+		size_t m;
+
+		if (s[i] == '-' && (i + 1 == e || s[i + 1] != '>'))
+			return kpt_fail(p, KPT_ERR_BAD_HYPHEN, i);
+		if (s[i] == '[') {
+			m = kpt_find(s, i, e, ']');
+			if (m == e || m == i + 1)
+				return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, i);
+			while (++i < m)
+				if (!kpt_isident(s[i]))
+					return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG,
+							i);
+			i = m + 1;
+			continue;
+		}
+		if (s[i] == '-')
+			i += 2;
+		else if (s[i] == '.')
+			i++;
+		else
+			return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, i);
+		if (i == e || kpt_isdigit(s[i]) || !kpt_isident(s[i]))
+			return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, i);
+		while (i < e && kpt_isident(s[i]))
+			i++;
+	}
+	text = kpt_pool_add(p->def, s + b, e - b);
+
+	if (!text)
+		return kpt_fail(p, KPT_ERR_POOL_FULL, b);
+	p->today = true;
+	kpt_add_op(arg, KPT_FOP_BTF, 0)->sym = text;
+	return 0;
+}
+
 /* $stackN, $argN: decimal N (as the kernel); else an unknown variable. */
 static int kpt_parse_var_nth(struct kpt_parser *p, struct kpt_probe_arg *arg,
 			     size_t b, size_t e, size_t pfx, u8 op)
@@ -67,6 +120,19 @@ static int kpt_parse_var(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	size_t n = e - b;
 
 	p->today = true;
+	if (n > 7 && !memcmp(s, "$retval", 7) &&
+	    (s[7] == '-' || s[7] == '.' || s[7] == '[')) {
+		if (p->def->kind == KPT_PROBE_ENTRY)
+			return kpt_fail(p, KPT_ERR_RETVAL_ON_PROBE, b);
+		return kpt_parse_btf(p, arg, b, e);
+	}
+	if (kpt_word_eq(s, n, "$arg*")) {
+		if (p->var_args)
+			return kpt_fail(p, KPT_ERR_DOUBLE_ARGS,
+					p->argpos[p->def->nargs]);
+		p->var_args = true;
+		return kpt_parse_btf(p, arg, b, e);
+	}
 	if (kpt_word_eq(s, n, "$retval")) {
 		if (p->def->kind == KPT_PROBE_ENTRY)
 			return kpt_fail(p, KPT_ERR_RETVAL_ON_PROBE, b);
@@ -177,6 +243,15 @@ static int kpt_parse_nth(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	return 0;
 }
 
+/*
+ * Seed's aN / sN: the letter then a digit (the rest is checked by
+ * kpt_parse_nth()); other words starting with a or s are BTF names.
+ */
+static bool kpt_seed_nth(const char *s, size_t n)
+{
+	return n > 1 && kpt_isdigit(s[1]);
+}
+
 /* The innermost value s[b, e) of a fetch argument: one value op. */
 static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 			   size_t b, size_t e)
@@ -187,8 +262,6 @@ static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 
 	if (!n)
 		return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
-	/* the seed's own tokens: remembered for the output format */
-	p->seed |= s[0] == 's' || s[0] == 'a' || s[0] == 'r';
 	switch (s[0]) {
 	case '%':
 		slot = kpt_reg_slot_by_name(s + 1, n - 1);
@@ -204,19 +277,26 @@ static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		return kpt_parse_imm(p, arg, b, e);
 	case 's':
 		if (kpt_word_eq(s, n, "sa")) {
+			p->seed = true;
 			kpt_add_op(arg, KPT_FOP_STACK_ADDR, 0);
 			return 0;
 		}
-		if (n > 1)
+		if (kpt_seed_nth(s, n)) {
+			p->seed = true;
 			return kpt_parse_nth(p, arg, b, e, KPT_FOP_STACK,
 					     KPT_ERR_BAD_STACK_NUM);
+		}
 		break;
 	case 'a':
-		if (n > 1)
+		if (kpt_seed_nth(s, n)) {
+			p->seed = true;
 			return kpt_parse_nth(p, arg, b, e, KPT_FOP_ARG,
 					     KPT_ERR_BAD_ARG_NUM);
+		}
 		break;
 	case 'r':
+		if (kpt_word_eq(s, n, "rv") || kpt_word_eq(s, n, "ra"))
+			p->seed = true;
 		if (kpt_word_eq(s, n, "rv")) {
 			if (p->def->kind == KPT_PROBE_ENTRY)
 				return kpt_fail(p, KPT_ERR_RETVAL_ON_PROBE, b);
@@ -231,6 +311,9 @@ static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		}
 		break;
 	}
+	/* anything else that starts like a C name: a BTF name */
+	if (kpt_isalpha(s[0]) || s[0] == '_')
+		return kpt_parse_btf(p, arg, b, e);
 	return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
 }
 
@@ -298,6 +381,9 @@ static int kpt_parse_fetch(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	if (depth && (arg->ops[0].op == KPT_FOP_COMM ||
 		      arg->ops[0].op == KPT_FOP_DATA))
 		return kpt_fail(p, KPT_ERR_COMM_CANT_DEREF, q);
+	if (depth && arg->ops[0].op == KPT_FOP_BTF &&
+	    !strcmp(kpt_def_str(p->def, arg->ops[0].sym), "$arg*"))
+		return kpt_fail(p, KPT_ERR_BAD_VAR_ARGS, q);
 	if (arg->nops + depth > KPT_MAX_OPS)
 		/* the first dereference, from inside, that finds no slot */
 		return kpt_fail(p, KPT_ERR_TOO_DEEP,
@@ -368,6 +454,14 @@ static int kpt_parse_type(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	if (te == b)
 		return kpt_fail(p, te == e ? KPT_ERR_NO_TYPE : KPT_ERR_BAD_TYPE,
 				b);
+	/* a dentry's / a file's name: the module adds the dereferences */
+	if (kpt_word_eq(p->s + b, e - b, "%pd") ||
+	    kpt_word_eq(p->s + b, e - b, "%pD")) {
+		arg->type = KPT_T_STRING;
+		arg->size = 0;
+		arg->aflags |= p->s[b + 2] == 'd' ? KPT_ARG_PD : KPT_ARG_PDD;
+		return 0;
+	}
 	if (te < e) {
 		ret = kpt_parse_array(p, arg, te, e);
 		if (ret)
@@ -402,6 +496,19 @@ static int kpt_check_type(struct kpt_parser *p, struct kpt_probe_arg *arg,
 {
 	u8 last = arg->ops[arg->nops - 1].op;
 
+	if (arg->ops[0].op == KPT_FOP_BTF || (arg->aflags &
+					       (KPT_ARG_PD | KPT_ARG_PDD))) {
+		/* the module checks it against the types BTF gives */
+		if (arg->ops[0].op == KPT_FOP_BTF && arg->array_len &&
+		    arg->nops == 1)
+			return kpt_fail(p, KPT_ERR_BAD_ARRAY_ARG, tpos);
+		if ((arg->aflags & (KPT_ARG_PD | KPT_ARG_PDD)) &&
+		    (arg->ops[0].op == KPT_FOP_COMM ||
+		     arg->ops[0].op == KPT_FOP_DATA ||
+		     arg->ops[0].op == KPT_FOP_IMM))
+			return kpt_fail(p, KPT_ERR_BAD_STRING, tpos);
+		return 0;
+	}
 	if (arg->ops[0].op == KPT_FOP_COMM || arg->ops[0].op == KPT_FOP_DATA) {
 		if (arg->type == KPT_T_DEFAULT) {
 			arg->type = KPT_T_STRING;
@@ -461,11 +568,25 @@ int kpt_parse_arg(struct kpt_parser *p, size_t start, size_t end)
 	ret = kpt_parse_fetch(p, arg, body, colon);
 	if (ret)
 		return ret;
+	if (arg->ops[0].op == KPT_FOP_BTF &&
+	    !strcmp(kpt_def_str(def, arg->ops[0].sym), "$arg*") &&
+	    (eq < end || colon < end))
+		return kpt_fail(p, KPT_ERR_BAD_VAR_ARGS, body);
 	if (colon < end) {
 		p->today = true;
 		ret = kpt_parse_type(p, arg, colon + 1, end);
 		if (ret)
 			return ret;
 	}
-	return kpt_check_type(p, arg, colon < end ? colon + 1 : body);
+	ret = kpt_check_type(p, arg, colon < end ? colon + 1 : body);
+	if (ret)
+		return ret;
+	/* listed as written, as the kernel lists such arguments */
+	if (arg->ops[0].op == KPT_FOP_BTF ||
+	    (arg->aflags & (KPT_ARG_PD | KPT_ARG_PDD))) {
+		arg->expr = kpt_pool_add(def, p->s + body, end - body);
+		if (!arg->expr)
+			return kpt_fail(p, KPT_ERR_POOL_FULL, body);
+	}
+	return 0;
 }

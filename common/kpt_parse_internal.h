@@ -19,6 +19,7 @@ struct kpt_parser {
 	struct kpt_parse_error *err;
 	bool today;			/* saw syntax only today's kernel has */
 	bool seed;			/* saw aN, sN, sa, rv or ra */
+	bool var_args;			/* saw $arg* */
 	u8 named[KPT_MAX_ARGS / 8];	/* bit i: arg i had NAME= */
 	u16 argpos[KPT_MAX_ARGS];	/* where arg i starts, for carets */
 };

@@ -26,7 +26,12 @@
  *                     \"STRING" (no spaces, as lines split at spaces)
  *   each optionally NAME=FETCHARG and/or FETCHARG:TYPE, TYPE being
  *   u8..u64 s8..s64 x8..x64 string ustring symbol symstr
- *   b<width>@<offset>/<container bits>, optionally followed by [N].
+ *   b<width>@<offset>/<container bits>, optionally followed by [N];
+ *   or %pd (a struct dentry *'s name) / %pD (a struct file *'s name).
+ *   FETCHARG (names, resolved by the module through BTF at a function's
+ *   entry or exit): PARAM[->m|.m|[i]]...  $retval->m...  $arg* (all
+ *   parameters, alone: no NAME=, no :TYPE, once a line); unnamed, a bare
+ *   PARAM names its field after itself.
  *   %REG takes pt_regs names (%ax %di %r8 %ip %sp %flags %orig_ax ...) and
  *   the 64-bit aliases %rax %rdi %rip %rsp %eflags ... (see kpt_regs_table.c).
  *   Numbers are read like kstrtoul(..., 0): 0x.. hex, 0.. octal, else decimal.
@@ -135,6 +140,13 @@ enum kpt_fetch_op_kind {
 	KPT_FOP_DATA,		/* address of the string pool[sym] (\"str") */
 	KPT_FOP_DEREF,		/* v = *(unsigned long *)(v + val), kernel */
 	KPT_FOP_UDEREF,		/* the same from user memory (+uOFFS) */
+	/*
+	 * A name resolved through BTF: pool[sym] is the expression (PARAM,
+	 * PARAM->m.m[i]..., $retval->m..., or $arg*).  Only the parser makes
+	 * it, always as ops[0]; the module replaces it (module/kpt_btf_mod.c)
+	 * by ARG or RETVAL and DEREF ops before the probe is compiled.
+	 */
+	KPT_FOP_BTF,
 };
 
 /*
@@ -196,8 +208,19 @@ struct kpt_probe_arg {
 	u8 array_len;		/* TYPE[N]: N (1..64); 0: not an array */
 	u8 nops;		/* 1..KPT_MAX_OPS */
 	u16 pos;		/* where the arg starts in its line (carets) */
+	/*
+	 * BTF names or %pd/%pD: pool offset of FETCHARG[:TYPE] as written,
+	 * which the listing shows (as the kernel's does); 0: none.
+	 */
+	u16 expr;
+	u8 aflags;		/* KPT_ARG_* */
 	struct kpt_fetch_op ops[KPT_MAX_OPS];
 };
+
+/* arg->aflags */
+#define KPT_ARG_PD		0x01	/* :%pd: a dentry's name (type STRING) */
+#define KPT_ARG_PDD		0x02	/* :%pD: a file's name (type STRING) */
+#define KPT_ARG_TYPE_BTF	0x04	/* type taken from BTF, not written */
 
 /*
  * About 40 KiB (280 bytes per arg + 4.2 KiB): one heap object (kvzalloc in
@@ -245,6 +268,9 @@ static inline size_t kpt_probe_def_compact_size(const struct kpt_probe_def *def)
 	       (size_t)def->nargs * sizeof(struct kpt_probe_arg) +
 	       def->pool_used;
 }
+
+/* Copies s[0, n) into def's pool; returns its offset or 0 when full. */
+u16 kpt_def_pool_add(struct kpt_probe_def *def, const char *s, size_t n);
 
 /* Copy def into dst, which has kpt_probe_def_compact_size(def) bytes. */
 void kpt_probe_def_compact(struct kpt_probe_def *dst,

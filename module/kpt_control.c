@@ -299,11 +299,14 @@ static const char kpt_readme_syntax[] =
 	"\t     args: [<name>=]fetcharg[:type]\n"
 	"\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>], $comm,\n"
 	"\t           $stack<index>, $stack, $retval, $arg<N>,\n"
+	"\t           <argname>[->field[->field|.field...]],\n"
+	"\t           $arg*, $retval[->field...] (names from BTF: a function's\n"
+	"\t           entry or exit; parameter names not yet at an exit)\n"
 	"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
 	"\t   (seed): s<index>, sa, a<N>, rv, ra; <symbol>-<offset> as place\n"
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n"
 	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
-	"\t           symstr, <type>\\[<array-size>\\]\n";
+	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n";
 
 static int kpt_readme_show(struct seq_file *m, void *v)
 {

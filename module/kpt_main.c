@@ -13,6 +13,7 @@
 #include <linux/debugfs.h>
 #include <linux/module.h>
 #include "kpt_boundary.h"
+#include "kpt_btf_mod.h"
 #include "kpt_control.h"
 #include "kpt_errlog.h"
 #include "kpt_event.h"
@@ -89,6 +90,7 @@ static void __exit kpt_exit(void)
 	kpt_remove_exit();
 	kpt_otype_exit();
 	kpt_errlog_exit();
+	kpt_btf_exit();
 	pr_info("unloaded\n");
 }
 

@@ -19,6 +19,7 @@
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include "kpt_btf_mod.h"
 #include "kpt_errlog.h"
 #include "kpt_event.h"
 #include "kpt_ksyms.h"
@@ -492,6 +493,11 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno,
 				kpt_errlog_add(op->lineno, line, llen, &e);
 				goto out;
 			}
+		}
+		ret = kpt_btf_prepare(def, line, llen, &e);
+		if (ret) {
+			kpt_errlog_add(op->lineno, line, llen, &e);
+			goto out;
 		}
 		op->p = kpt_probe_create(def, &e);
 		if (IS_ERR(op->p)) {

@@ -65,8 +65,13 @@ static void check_well_formed(const struct kpt_probe_def *d)
 		const struct kpt_probe_arg *a = &d->args[i];
 
 		CHECK(a->nops >= 1 && a->nops <= KPT_MAX_OPS);
-		CHECK(a->ops[0].op >= KPT_FOP_REG &&
-		      a->ops[0].op <= KPT_FOP_DATA);
+		CHECK((a->ops[0].op >= KPT_FOP_REG &&
+		       a->ops[0].op <= KPT_FOP_DATA) ||
+		      a->ops[0].op == KPT_FOP_BTF);
+		/* names and %pd/%pD list as written */
+		CHECK((a->ops[0].op == KPT_FOP_BTF ||
+		       (a->aflags & (KPT_ARG_PD | KPT_ARG_PDD))) ==
+		      (a->expr != 0));
 		for (j = 1; j < a->nops; j++)
 			CHECK(a->ops[j].op == KPT_FOP_DEREF ||
 			      a->ops[j].op == KPT_FOP_UDEREF);

@@ -23,7 +23,7 @@ IN=/tmp/badinput.in
 #          operation must not add any error_log entry
 #   INPUT  kpt-write escapes: \n \t \\ \xHH; {own} is the address of one of
 #          kprobetrace's own functions, {data} of a data object,
-#          {A65} 65 'a's, {A600} 600 'a's.
+#          {A65} 65 'a's, {A600} 600 'a's, {A200} 200 'a's.
 # Rows are separated by '|' with optional blanks around it; '#' lines and
 # blank lines are skipped.
 TABLE='
@@ -63,6 +63,36 @@ write: EINVAL  | - | NUL byte in the line         | \x00\n
 write: EINVAL  | - | NUL byte in the line         | p:e1 kpt_test_six_args %di\x00\n
 write: EINVAL  | - | NUL byte in the line         | p:e1 kpt_test_ret # comment \x00 hidden\n
 write: EINVAL  | -s 4 | Probe point               | p:e1 kpt_test_ret\x00\n
+# --- BTF names (vmlinux BTF: vfs_read(file, buf, count, pos)) -------------------
+write: ENOENT  | - | This variable is not found at this probe point | p:e1 vfs_read no_such_param\n
+write: ENOENT  | - | This variable is not found at this probe point | f:grp/e1 vfs_read file count nope\n
+write: EINVAL  | - | This is not a pointer to union/structure. | p:e1 vfs_read count->x\n
+write: EINVAL  | - | This is a pointer: use       | p:e1 vfs_read file.f_path\n
+write: ENOENT  | - | This field is not found.     | p:e1 vfs_read file->no_such_field\n
+write: ENOENT  | - | This field is not found.     | p:e1 vfs_read file->f_path.nope->x\n
+write: EINVAL  | - | This type cannot be printed  | p:e1 vfs_read file->f_path\n
+write: EINVAL  | - | Failed to parse single hyphen | p:e1 vfs_read file-f_path\n
+write: EINVAL  | - | This type does not fit for string | p:e1 vfs_read count:string\n
+write: E2BIG   | - | Argument expression is too long | p:e1 vfs_read file->f_path.dentry->d_parent->d_parent->d_parent->d_parent->d_name.name\n
+write: E2BIG   | - | Dereference is too much nested | p:e1 wake_up_process +0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(p->mm))))))))))))))\n
+write: E2BIG   | - | out of range                 | p:e1 vfs_read file->f_path.dentry->d_iname[99999999999]\n
+write: E2BIG   | - | Argument expression is too long | p:e1 vfs_read {A200}\n
+write: E2BIG   | - | Argument name is too long    | p:e1 vfs_read {A200}=file\n
+write: EINVAL  | - | $arg* can be used only once  | f:grp/e1 vfs_read $arg* $arg*\n
+write: EINVAL  | - | $arg* must be an independent | f:grp/e1 vfs_read a=$arg*\n
+write: EINVAL  | - | This argument name is already used | f:grp/e1 vfs_read $arg* file\n
+write: EOPNOTSUPP | - | names need a function     | p:e1 vfs_read+4 file\n
+write: EOPNOTSUPP | - | $arg* can be used only on function entry | p:e1 vfs_read+4 $arg*\n
+write: EOPNOTSUPP | - | names need a function     | p:e1 {own} file\n
+write: EOPNOTSUPP | - | names need one function   | f:grp/e1 vfs_read,vfs_write file\n
+write: EOPNOTSUPP | - | not yet supported in return probes | r:e1 vfs_read file\n
+write: EOPNOTSUPP | - | not yet supported in return probes | f:grp/e1 vfs_read%return count\n
+write: EOPNOTSUPP | - | not yet supported in return probes | f:grp/e1 vfs_read%return $arg*\n
+write: ENOENT  | - | This function returns        | r:e1 kfree $retval\n
+write: ENOENT  | - | module no_such_mod_kpt is not loaded | p:e1 no_such_mod_kpt:fn x\n
+write: ENOENT  | - | This variable is not found at this probe point | p:e1 vfs_read file\np:e2 vfs_read nope\n
+write: ENOENT  | - | unknown symbol               | p:e1 no_such_fn_kpt file\n
+write: EINVAL  | - | Array needs a memory reference | p:e1 vfs_read count:u8[2]\n
 # --- symbols and modules --------------------------------------------------------
 write: EINVAL  | - | Invalid symbol name          | p:e1 kpt_test_ret/x\n
 write: EINVAL  | - | Invalid symbol name          | p:e1 ../kpt_test_ret\n
@@ -120,10 +150,10 @@ write: EINVAL  | - | kprobetrace cannot probe itself | p:e1 {own}\n
 # --- fetch arguments ------------------------------------------------------------
 write: EINVAL  | - | Invalid register name        | p:e1 kpt_test_ret %\n
 write: EINVAL  | - | Invalid register name        | p:e1 kpt_test_ret %di%si\n
-write: EINVAL  | - | Invalid fetch argument       | p:e1 kpt_test_ret s-1\n
+write: EINVAL  | - | Failed to parse single hyphen | p:e1 kpt_test_ret s-1\n
 write: EINVAL  | - | Invalid stack number         | p:e1 kpt_test_ret s99999999999999999999\n
 write: EINVAL  | - | Invalid stack number         | p:e1 kpt_test_ret s2049\n
-write: EINVAL  | - | Invalid fetch argument       | p:e1 kpt_test_ret a-1\n
+write: EINVAL  | - | Failed to parse single hyphen | p:e1 kpt_test_ret a-1\n
 write: EINVAL  | - | Invalid argument number      | p:e1 kpt_test_ret a99999999999999999999\n
 write: EINVAL  | - | Invalid argument number      | p:e1 kpt_test_ret $arg0\n
 write: EINVAL  | - | Invalid stack number         | p:e1 kpt_test_ret $stack99999\n
@@ -236,6 +266,7 @@ data=$(awk '$3 == "kpt_test_data" { print "0x" $1 }' /proc/kallsyms)
 [ -n "$own" ] && [ -n "$data" ] || fail "kallsyms: own=$own data=$data"
 A65=$(head -c 65 /dev/zero | tr '\0' a)
 A600=$(head -c 600 /dev/zero | tr '\0' a)
+A200=$(head -c 200 /dev/zero | tr '\0' a)
 # the blacklist rows are only meaningful if the kernel says so
 for f in kprobe_int3_handler notify_die exc_page_fault exc_int3 atomic_notifier_call_chain; do
 	grep -q " $f\$" /sys/kernel/debug/kprobes/blacklist ||
@@ -257,7 +288,7 @@ printf "%s\n" "$TABLE" | while IFS='|' read -r want opts logtxt input; do
 	case "$want" in ''|'#'*) continue ;; esac
 	opts=$(trim "$opts") logtxt=$(trim "$logtxt") input=$(trim "$input")
 	input=$(printf '%s' "$input" | sed -e "s/{own}/$own/g" -e "s/{data}/$data/g" \
-		-e "s/{A65}/$A65/g" -e "s/{A600}/$A600/g")
+		-e "s/{A65}/$A65/g" -e "s/{A600}/$A600/g" -e "s/{A200}/$A200/g")
 	tried=$((tried + 1))
 	target=$E wopts= gen=
 	for o in $opts; do
@@ -329,7 +360,7 @@ printf "%s\n" "$TABLE" | while IFS='|' read -r want opts logtxt input; do
 	[ -n "$input" ] || continue
 	case "$input" in *'\n'*) continue ;; esac
 	input=$(printf '%s' "$input" | sed -e "s/{own}/$own/g" -e "s/{data}/$data/g" \
-		-e "s/{A65}/$A65/g" -e "s/{A600}/$A600/g")
+		-e "s/{A65}/$A65/g" -e "s/{A600}/$A600/g" -e "s/{A200}/$A200/g")
 	kpt-write -t $LOG "" > /dev/null
 	# the shell's own printf where the line has no escapes
 	case "$input" in

@@ -26,7 +26,12 @@ readme_checks() { # LIFECYCLE
 		grep -q "$p" $R || fail "$1: README lacks $p"
 	done
 	grep -A1 'fetcharg:' $R | grep -q '\$comm' || fail "$1: README lacks \$comm"
-	for p in '<argname>' '\$arg\*' 'uprobe' '%pd' '[ ,]char' \
+	# BTF names (the exact token other tools look for), $arg*, %pd/%pD
+	for p in '<argname>\[->field\[->field|\.field\.\.\.\]\]' \
+	    '\$arg\*' 'symstr, %pd/%pD, <type>'; do
+		grep -q "$p" $R || fail "$1: README lacks $p"
+	done
+	for p in 'uprobe' '[ ,]char' \
 	    'kernel return probes support:'; do
 		grep -q "$p" $R && fail "$1: README offers $p"
 	done

@@ -102,8 +102,9 @@ expect OK '-:m2\np:m2 kpt_test_string s=%di'
 assert_eq "$(cat $E)" 'p:kprobetrace/m2 kpt_test_string s=%di' "made anew"
 expect OK 'p:m2 kpt_test_ret s=%di\n-:m2 kpt_test_string'
 assert_eq "$(cat $E)" 'p:kprobetrace/m2 kpt_test_ret s=%di' "delete the first, append in one write"
-expect OK 'r:rm kpt_test_ret v=$retval'
-expect OK 'r:rm kpt_test_six_args v=$retval'
+# (one type: the module's BTF, where it has one, types them differently)
+expect OK 'r:rm kpt_test_ret v=$retval:x64'
+expect OK 'r:rm kpt_test_six_args v=$retval:x64'
 echo 1 > $EV/rm/enable
 echo > $T
 echo "ret 2" > $KPT_TEST/call

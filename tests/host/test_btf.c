@@ -19,6 +19,7 @@
 #include "check.h"
 #include "btf_builder.h"
 #include "kpt_btf.h"
+#include "kpt_errors.h"
 
 static int skips;
 
@@ -358,6 +359,15 @@ static void synthetic(void)
 	for (int i = 0; i < KPT_BTF_E_NR; i++)
 		CHECK(strcmp(kpt_btf_strerror(i), "Unknown BTF error"),
 		      "error %d has no message", i);
+	/* the one error table has the BTF block in enum kpt_btf_err's order */
+	CHECK(KPT_ERR_BTF_FIRST + KPT_BTF_E_NO_BTF == KPT_ERR_BTF_NO_BTF &&
+	      KPT_ERR_BTF_FIRST + KPT_BTF_E_NO_MEMBER == KPT_ERR_BTF_NO_MEMBER &&
+	      KPT_ERR_BTF_FIRST + KPT_BTF_E_TOO_DEEP == KPT_ERR_BTF_TOO_DEEP,
+	      "the error table's BTF block is out of order");
+	for (int i = 1; i < KPT_BTF_E_NR; i++)
+		CHECK(kpt_err_text(KPT_ERR_BTF_FIRST + i)[0] &&
+		      kpt_err_errno(KPT_ERR_BTF_FIRST + i) < 0,
+		      "error %d has no text or errno in the table", i);
 	seeds(copy, raw_size, b, st.pouter);
 	free(copy);
 	btf__free(b);

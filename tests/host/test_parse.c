@@ -252,11 +252,48 @@ static const struct tcase cases[] = {
 	BAD("p:ev f %zz", BAD_REG_NAME, "       ^"),
 	BAD("p:ev f %", BAD_REG_NAME, "       ^"),
 	BAD("p:ev f %eax", BAD_REG_NAME, "       ^"),
-	BAD("p:ev f s", BAD_FETCH_ARG, "       ^"),
-	BAD("p:ev f sx", BAD_FETCH_ARG, "       ^"),
+	/* words that are no register, variable or seed token: BTF names */
+	OK("p:ev f s", "p:kprobetrace/ev f+0 s=s", "s=BTF(s)"),
+	OK("p:ev f sx", "p:kprobetrace/ev f+0 sx=sx", "sx=BTF(sx)"),
+	OK("f vfs_read file count",
+	   "f:fprobes/vfs_read__entry vfs_read file=file count=count",
+	   "file=BTF(file) count=BTF(count)"),
+	OK("p:g/e vfs_read file->f_path.dentry->d_name.name:string",
+	   "p:g/e vfs_read+0 arg1=file->f_path.dentry->d_name.name:string",
+	   "arg1=BTF(file->f_path.dentry->d_name.name):string"),
+	OK("p:g/e vfs_read+0 n=file->f_path.dentry->d_name.name:string",
+	   "p:g/e vfs_read+0 n=file->f_path.dentry->d_name.name:string",
+	   "n=BTF(file->f_path.dentry->d_name.name):string"),
+	OK("p:e f +8(file->f_inode):u32", "p:kprobetrace/e f+0 arg1=+8(file->f_inode):u32",
+	   "arg1=BTF(file->f_inode),DEREF(8):u32"),
+	OK("f:e f $arg*", "f:fprobes/e f $arg*", "arg1=BTF($arg*)"),
+	OK("f:e f%return $retval->f_mode r=$retval",
+	   "f:fprobes/e f%return arg1=$retval->f_mode r=$retval",
+	   "arg1=BTF($retval->f_mode) r=RETVAL"),
+	OK("p:e f file:%pD d=$arg1:%pd", "p:kprobetrace/e f+0 arg1=file:%pD d=$arg1:%pd",
+	   "arg1=BTF(file):string d=ARG(0):string"),
+	BAD("f:e f $arg* $arg*", DOUBLE_ARGS, "            ^"),
+	/* the carets of 6.12's kprobe_syntax_errors.tc */
+	BAD("p vfs_read args=$arg*", BAD_VAR_ARGS, "                ^"),
+	BAD("p vfs_read +0($arg*)", BAD_VAR_ARGS, "              ^"),
+	BAD("p vfs_read $arg* $arg*", DOUBLE_ARGS, "                 ^"),
+	BAD("f:e f $arg*:u8", BAD_VAR_ARGS, "      ^"),
+	BAD("p:e f file file", USED_ARG_NAME, "           ^"),
+	BAD("p:ev f $retval->x", RETVAL_ON_PROBE, "       ^"),
+	BAD("p vfs_read file-x", BAD_HYPHEN, "               ^"),
+	BAD("p vfs_read file-", BAD_HYPHEN, "               ^"),
+	BAD("p vfs_read file->", BAD_FETCH_ARG, "                 ^"),
+	BAD("p vfs_read file->1x", BAD_FETCH_ARG, "                 ^"),
+	BAD("p vfs_read file!x", BAD_FETCH_ARG, "               ^"),
+	BAD("p vfs_read a[]", BAD_FETCH_ARG, "            ^"),
+	BAD("p vfs_read a[1", BAD_FETCH_ARG, "            ^"),
+	BAD("f:e f%return $retval-x", BAD_HYPHEN, "                    ^"),
+	OK("p:e f a[0x10].b", "p:kprobetrace/e f+0 arg1=a[0x10].b",
+	   "arg1=BTF(a[0x10].b)"),
+	BAD("p:ev f \\1:%pd", BAD_STRING, "          ^"),
 	BAD("p:ev f s2049", BAD_STACK_NUM, "       ^"),
 	BAD("p:ev f s99999999999999999999999", BAD_STACK_NUM, "       ^"),
-	BAD("p:ev f a", BAD_FETCH_ARG, "       ^"),
+	OK("p:ev f a", "p:kprobetrace/ev f+0 a=a", "a=BTF(a)"),
 	BAD("p:ev f a1x", BAD_FETCH_ARG, "       ^"),
 	BAD("p:ev f a2049", BAD_ARG_NUM, "       ^"),
 	BAD("p:ev f $arg0", BAD_ARG_NUM, "       ^"),
@@ -272,8 +309,8 @@ static const struct tcase cases[] = {
 	BAD("p:ev f $retval", RETVAL_ON_PROBE, "       ^"),
 	BAD("p:ev f +0(rv)", RETVAL_ON_PROBE, "          ^"),
 	BAD("p:ev f ra", RETADDR_ON_PROBE, "       ^"),
-	BAD("p:ev f rx", BAD_FETCH_ARG, "       ^"),
-	BAD("p:ev f foo", BAD_FETCH_ARG, "       ^"),
+	OK("p:ev f rx", "p:kprobetrace/ev f+0 rx=rx", "rx=BTF(rx)"),
+	OK("p:ev f foo", "p:kprobetrace/ev f+0 foo=foo", "foo=BTF(foo)"),
 	BAD("p:ev f 12", BAD_FETCH_ARG, "       ^"),
 	BAD("p:ev f @", BAD_MEM_ADDR, "       ^"),
 	BAD("p:ev f @0x12z", BAD_MEM_ADDR, "       ^"),
@@ -460,6 +497,7 @@ static void dump_args(const struct kpt_probe_def *d, char *buf, size_t size)
 	static const char * const names[] = {
 		"NONE", "REG", "STACK", "STACK_ADDR", "ARG", "RETVAL",
 		"RETADDR", "IMM", "SYMBOL", "COMM", "DATA", "DEREF", "UDEREF",
+		"BTF",
 	};
 	size_t n = 0;
 	unsigned int i, j;
@@ -479,7 +517,8 @@ static void dump_args(const struct kpt_probe_def *d, char *buf, size_t size)
 			if (o->op == KPT_FOP_IMM)
 				n += snprintf(buf + n, size - n, "(0x%llx)",
 					      (unsigned long long)o->val);
-			else if (o->op == KPT_FOP_DATA)
+			else if (o->op == KPT_FOP_DATA ||
+				 o->op == KPT_FOP_BTF)
 				n += snprintf(buf + n, size - n, "(%s)",
 					      kpt_def_str(d, o->sym));
 			else if (o->op == KPT_FOP_SYMBOL)
@@ -796,6 +835,13 @@ static void run_matching(void)
 		{ "-:e f %si", "p:e f %di %si", false },
 		{ "-:e f %di %si", "p:e f %di", false },
 		{ "-:e f rv", "r:e f rv", true },
+		/* names: as written */
+		{ "-:e f file->f_inode", "p:e f x=file->f_inode", true },
+		{ "-:e f file->f_mode", "p:e f x=file->f_inode", false },
+		{ "-:e f file", "p:e f $arg1", false },
+		{ "-:e f $arg1", "p:e f file", false },
+		{ "-:e f file:%pD", "p:e f file:%pD", true },
+		{ "-:e f file:%pd", "p:e f file:%pD", false },
 	};
 	static struct kpt_probe_def a, b;
 	struct kpt_parse_error err;
