@@ -11,10 +11,10 @@
  * $retval (return).
  *
  * The command resolves every name itself (it checks them and picks the
- * type), then writes either the names (NAME=file->f_path.dentry:TYPE) when
+ * type), then writes either the names (how_flags=how->flags:u64) when
  * the module takes them, which its README says with the kernel's line
  * "<argname>[->field[->field|.field...]]", or the offsets
- * (NAME=+24(+0($arg1)):TYPE) otherwise and with --offsets.
+ * (how_flags=+0($arg3):u64) otherwise and with --offsets.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -43,9 +43,9 @@ static const char add_usage[] =
 "pointers x64, char pointers and arrays string, bitfields b<w>@<o>/<c>.\n"
 "Without ARGs: every parameter (entry probe) or $retval (return probe).\n"
 "\n"
-"The line written names what it fetches (NAME=file->f_path.dentry:TYPE)\n"
+"The line written names what it fetches (how_flags=how->flags:u64)\n"
 "when the module takes BTF names (its README has \"<argname>\"), else it\n"
-"has the offsets the command resolved (NAME=+24(+0($arg1)):TYPE). A member\n"
+"has the offsets the command resolved (how_flags=+0($arg3):u64). A member\n"
 "chain with an index (p->a[2]) and a string read at a pointer that is not\n"
 "a char pointer are always written as offsets.\n"
 "\n"
