@@ -7,12 +7,20 @@
  * /sys/kernel/debug/kprobetrace_bench/ctl takes one command per write:
  *   p SYMBOL [OFFSET]   arm an empty kprobe at SYMBOL+OFFSET
  *   r SYMBOL            arm an empty kretprobe at SYMBOL
+ *   f SYMBOL            arm an ftrace_ops at SYMBOL's ftrace site with an
+ *                       empty callback, FTRACE_OPS_FL_SAVE_REGS (ftrace
+ *                       saves a full pt_regs: ftrace_regs_caller)
+ *   fa SYMBOL           the same without FTRACE_OPS_FL_SAVE_REGS (ftrace
+ *                       saves the argument registers: ftrace_caller)
+ *   fg SYMBOL           f SYMBOL plus the recursion guard an f: event's
+ *                       callback takes (ftrace_test_recursion_trylock())
  *   clear               disarm whatever is armed
  * Reading it shows what is armed, its hits and its misses.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
+#include <linux/ftrace.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
@@ -29,7 +37,9 @@ static DEFINE_MUTEX(kpt_bench_lock);
 static char kpt_bench_sym[KPT_BENCH_SYM_LEN];
 static struct kprobe kpt_bench_kp;
 static struct kretprobe kpt_bench_rp;
-static bool kpt_bench_kp_armed, kpt_bench_rp_armed;
+static bool kpt_bench_kp_armed, kpt_bench_rp_armed, kpt_bench_ops_armed;
+static struct ftrace_ops kpt_bench_ops;
+static unsigned long kpt_bench_ops_misses;
 
 static int kpt_bench_pre(struct kprobe *kp, struct pt_regs *regs)
 {
@@ -41,8 +51,60 @@ static int kpt_bench_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	return 0;
 }
 
+static notrace void kpt_bench_ftrace_empty(unsigned long ip,
+					    unsigned long parent_ip,
+					    struct ftrace_ops *op,
+					    struct ftrace_regs *fregs)
+{
+}
+
+static notrace void kpt_bench_ftrace_guard(unsigned long ip,
+					    unsigned long parent_ip,
+					    struct ftrace_ops *op,
+					    struct ftrace_regs *fregs)
+{
+	int bit = ftrace_test_recursion_trylock(ip, parent_ip);
+
+	if (bit < 0) {
+		kpt_bench_ops_misses++;
+		return;
+	}
+	ftrace_test_recursion_unlock(bit);
+}
+
+/* an ftrace_ops on SYM's ftrace site: its own, as an f: event's */
+static int kpt_bench_arm_ops(const char *kind, char *sym)
+{
+	int ret;
+
+	memset(&kpt_bench_ops, 0, sizeof(kpt_bench_ops));
+	kpt_bench_ops.func = strcmp(kind, "fg") ? kpt_bench_ftrace_empty :
+		kpt_bench_ftrace_guard;
+	if (strcmp(kind, "fa"))
+		kpt_bench_ops.flags = FTRACE_OPS_FL_SAVE_REGS;
+	/* the name as a filter (kallsyms_lookup_name() is not exported) */
+	ret = ftrace_set_filter(&kpt_bench_ops, sym, strlen(sym), 1);
+	if (ret) {
+		ftrace_free_filter(&kpt_bench_ops);
+		return ret;
+	}
+	ret = register_ftrace_function(&kpt_bench_ops);
+	if (ret) {
+		ftrace_free_filter(&kpt_bench_ops);
+		return ret;
+	}
+	kpt_bench_ops_misses = 0;
+	kpt_bench_ops_armed = true;
+	return 0;
+}
+
 static void kpt_bench_clear(void)
 {
+	if (kpt_bench_ops_armed) {
+		unregister_ftrace_function(&kpt_bench_ops);
+		ftrace_free_filter(&kpt_bench_ops);
+		kpt_bench_ops_armed = false;
+	}
 	if (kpt_bench_kp_armed) {
 		unregister_kprobe(&kpt_bench_kp);
 		kpt_bench_kp_armed = false;
@@ -85,6 +147,9 @@ static int kpt_bench_arm(char *cmd)
 			kpt_bench_kp_armed = true;
 		return ret;
 	}
+	if ((!strcmp(kind, "f") || !strcmp(kind, "fa") ||
+	     !strcmp(kind, "fg")) && !offset)
+		return kpt_bench_arm_ops(kind, kpt_bench_sym);
 	if (!strcmp(kind, "r") && !offset) {
 		memset(&kpt_bench_rp, 0, sizeof(kpt_bench_rp));
 		kpt_bench_rp.kp.symbol_name = kpt_bench_sym;
@@ -125,6 +190,11 @@ static int kpt_bench_show(struct seq_file *m, void *v)
 	if (kpt_bench_rp_armed)
 		seq_printf(m, "r %s nmissed=%d\n", kpt_bench_sym,
 			   kpt_bench_rp.nmissed);
+	if (kpt_bench_ops_armed)
+		seq_printf(m, "%s %s nmissed=%lu\n",
+			   kpt_bench_ops.func == kpt_bench_ftrace_guard ? "fg" :
+			   kpt_bench_ops.flags ? "f" : "fa", kpt_bench_sym,
+			   kpt_bench_ops_misses);
 	mutex_unlock(&kpt_bench_lock);
 	return 0;
 }
