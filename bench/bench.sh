@@ -149,6 +149,10 @@ arm() {
 		;;
 	floor-fa) echo "fa $FUNC" > $FLOOR ;;	# without SAVE_REGS
 	floor-fg) echo "fg $FUNC" > $FLOOR ;;	# SAVE_REGS + recursion guard
+	floor-ft)	# + a static trace event's record (reserve + commit)
+		{ echo "ft $FUNC" > $FLOOR; } 2>/dev/null || return 1
+		echo 1 > $T/events/kprobetrace_bench/kpt_bench_floor/enable
+		;;
 	kernel)
 		k=$kind; [ $k = f ] && k=p
 		echo "$k:kprobes/bench $(site) $(to_kernel $args)" > $T/kprobe_events || return 1
@@ -179,7 +183,9 @@ arm() {
 }
 disarm() {
 	case $1 in
-	floor|floor-*) echo clear > $FLOOR ;;
+	floor|floor-*)
+		[ -d $T/events/kprobetrace_bench ] && echo 0 > $T/events/kprobetrace_bench/enable
+		echo clear > $FLOOR ;;
 	kernel)
 		echo 0 > $T/events/kprobes/bench/enable 2>/dev/null
 		echo > $T/kprobe_events ;;
@@ -201,7 +207,7 @@ hit_section() {
 			case $v in midint3) echo 0 > $OPT ;; *) echo 1 > $OPT ;; esac
 			tracers="bare floor kernel ours"
 			[ $kind = f ] && tracers="$tracers kf"
-			[ $v = fentry0 ] && tracers="$tracers floor-fa floor-fg"
+			[ $v = fentry0 ] && tracers="$tracers floor-fa floor-fg floor-ft"
 			for t in $tracers; do
 				echo > $T/trace
 				if ! arm $t; then

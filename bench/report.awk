@@ -96,7 +96,8 @@ END {
 				f1 = pick(vals["fentry0", "floor"]); f2 = pick(vals["fentry0", "floor-fa"]); f3 = pick(vals["fentry0", "floor-fg"])
 				o = pick(vals["fentry0", "ours"])
 				printf "\n   f: entry, 0 args, where the instructions go (+insns over bare): empty ftrace_ops with SAVE_REGS %s,", fmt(f1 == "" ? "" : f1 - b)
-				printf " without SAVE_REGS %s, SAVE_REGS + recursion guard %s; ours %s\n", fmt(f2 == "" ? "" : f2 - b), fmt(f3 == "" ? "" : f3 - b), fmt(o == "" ? "" : o - b)
+				f4 = pick(vals["fentry0", "floor-ft"])
+				printf " without SAVE_REGS %s, SAVE_REGS + recursion guard %s, + a static trace event's record (reserve + commit) %s; ours %s\n", fmt(f2 == "" ? "" : f2 - b), fmt(f3 == "" ? "" : f3 - b), fmt(f4 == "" ? "" : f4 - b), fmt(o == "" ? "" : o - b)
 			}
 		}
 		printf "\n   kprobe state (from debugfs kprobes/list): "

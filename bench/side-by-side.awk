@@ -139,8 +139,9 @@ END {
 		f1 = median(vals[k, "fentry0", "floor"]); f2 = median(vals[k, "fentry0", "floor-fa"])
 		f3 = median(vals[k, "fentry0", "floor-fg"]); o = median(vals[k, "fentry0", "ours"])
 		kf = median(vals[k, "fentry0", "kf"]); kk = median(vals[k, "fentry0", "kernel"])
-		printf "- %s, f: entry with 0 args (+insns over bare): empty ftrace_ops with SAVE_REGS %s, without SAVE_REGS %s, SAVE_REGS + recursion guard %s; ours %s; the kernel's kprobe %s, its f: %s\n", kname[k], \
-			f1 == "" ? "n/a" : fmt(f1 - b), f2 == "" ? "n/a" : fmt(f2 - b), f3 == "" ? "n/a" : fmt(f3 - b), \
+		f4 = median(vals[k, "fentry0", "floor-ft"])
+		printf "- %s, f: entry with 0 args (+insns over bare): empty ftrace_ops with SAVE_REGS %s, without SAVE_REGS %s, SAVE_REGS + recursion guard %s, + a static trace event's record (reserve + commit) %s; ours %s; the kernel's kprobe %s, its f: %s\n", kname[k], \
+			f1 == "" ? "n/a" : fmt(f1 - b), f2 == "" ? "n/a" : fmt(f2 - b), f3 == "" ? "n/a" : fmt(f3 - b), f4 == "" ? "n/a" : fmt(f4 - b), \
 			o == "" ? "n/a" : fmt(o - b), kk == "" ? "n/a" : fmt(kk - b), kf == "" ? "n/a" : fmt(kf - b)
 	}
 }

@@ -14,6 +14,10 @@
  *                       saves the argument registers: ftrace_caller)
  *   fg SYMBOL           f SYMBOL plus the recursion guard an f: event's
  *                       callback takes (ftrace_test_recursion_trylock())
+ *   ft SYMBOL           fg SYMBOL plus one record of the trace event
+ *                       kprobetrace_bench/kpt_bench_floor (the function's
+ *                       address) when it is enabled: the kernel's static
+ *                       event path, trace_event_buffer_reserve() + commit
  *   clear               disarm whatever is armed
  * Reading it shows what is armed, its hits and its misses.
  */
@@ -29,6 +33,9 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+
+#define CREATE_TRACE_POINTS
+#include "kpt_bench_trace.h"
 
 #define KPT_BENCH_SYM_LEN 128
 
@@ -72,14 +79,33 @@ static notrace void kpt_bench_ftrace_guard(unsigned long ip,
 	ftrace_test_recursion_unlock(bit);
 }
 
+static notrace void kpt_bench_ftrace_record(unsigned long ip,
+					     unsigned long parent_ip,
+					     struct ftrace_ops *op,
+					     struct ftrace_regs *fregs)
+{
+	int bit = ftrace_test_recursion_trylock(ip, parent_ip);
+
+	if (bit < 0) {
+		kpt_bench_ops_misses++;
+		return;
+	}
+	trace_kpt_bench_floor(ip);
+	ftrace_test_recursion_unlock(bit);
+}
+
 /* an ftrace_ops on SYM's ftrace site: its own, as an f: event's */
 static int kpt_bench_arm_ops(const char *kind, char *sym)
 {
 	int ret;
 
 	memset(&kpt_bench_ops, 0, sizeof(kpt_bench_ops));
-	kpt_bench_ops.func = strcmp(kind, "fg") ? kpt_bench_ftrace_empty :
-		kpt_bench_ftrace_guard;
+	if (!strcmp(kind, "fg"))
+		kpt_bench_ops.func = kpt_bench_ftrace_guard;
+	else if (!strcmp(kind, "ft"))
+		kpt_bench_ops.func = kpt_bench_ftrace_record;
+	else
+		kpt_bench_ops.func = kpt_bench_ftrace_empty;
 	if (strcmp(kind, "fa"))
 		kpt_bench_ops.flags = FTRACE_OPS_FL_SAVE_REGS;
 	/* the name as a filter (kallsyms_lookup_name() is not exported) */
@@ -148,7 +174,7 @@ static int kpt_bench_arm(char *cmd)
 		return ret;
 	}
 	if ((!strcmp(kind, "f") || !strcmp(kind, "fa") ||
-	     !strcmp(kind, "fg")) && !offset)
+	     !strcmp(kind, "fg") || !strcmp(kind, "ft")) && !offset)
 		return kpt_bench_arm_ops(kind, kpt_bench_sym);
 	if (!strcmp(kind, "r") && !offset) {
 		memset(&kpt_bench_rp, 0, sizeof(kpt_bench_rp));
@@ -193,6 +219,7 @@ static int kpt_bench_show(struct seq_file *m, void *v)
 	if (kpt_bench_ops_armed)
 		seq_printf(m, "%s %s nmissed=%lu\n",
 			   kpt_bench_ops.func == kpt_bench_ftrace_guard ? "fg" :
+			   kpt_bench_ops.func == kpt_bench_ftrace_record ? "ft" :
 			   kpt_bench_ops.flags ? "f" : "fa", kpt_bench_sym,
 			   kpt_bench_ops_misses);
 	mutex_unlock(&kpt_bench_lock);
