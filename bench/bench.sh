@@ -437,10 +437,10 @@ armmany_globs() {
 			if (s >= want * 0.98) exit
 		} END { print g }'
 }
-# armmany_kernel TRACER GLOBS: the kernel's row for the functions of GLOBS
-# ("*": every traceable function)
+# armmany_kernel TRACER N GLOBS: the kernel's row for the functions of GLOBS
+# (about N of them; "*": every traceable function)
 armmany_kernel() {
-	tr=$1 g=$2
+	tr=$1 n=$2 g=$3
 	if [ $tr = kernel ]; then
 		ctl=$T/kprobe_events grp=kprobes k=p
 	else
@@ -454,7 +454,7 @@ armmany_kernel() {
 		$T/available_filter_functions | sort | uniq -u |
 		awk -v k=$k -v grp=$grp '{ printf "%s:%s/am%d %s\n", k, grp, NR, $1 }' > /tmp/amk.try
 	tn=$(grep -c . /tmp/amk.try)
-	if [ $k = p ] && [ "$tn" -le "$ARMMANY_KERNEL_MAX" ]; then
+	if [ $k = p ] && [ $n != all ] && [ "$n" -le "$ARMMANY_KERNEL_MAX" ]; then
 		# trial: which of them the tracer accepts (not timed)
 		kpt-bench-write -l $ctl /tmp/amk.try > /dev/null
 		sed -n "s/^$k:$grp\/am[0-9]* \([^ ]*\).*/\1/p" $ctl |
@@ -495,10 +495,11 @@ armmany_kernel() {
 	# what a budget left enabled is disabled before the removal (not timed)
 	[ $k = f ] || [ "${disn:-0}" -ge "${en:-0}" ] || echo 0 > $T/events/$grp/enable
 	rm=$(kpt-bench-write -t $ctl /dev/null)
-	# a lower bound when the definition stopped short of the set
-	rmm=$(echo $rm | ms); [ "$dn" -lt "$tn" ] && rmm=">$rmm"
+	# a lower bound when the budget stopped the definition short of the set
+	# (not for the functions the tracer refused)
+	rmm=$(echo $rm | ms)
 	de=$(msum "$(echo $d | msb)" "$(echo $e | msb)")
-	[ "$dn" -lt "$tn" ] && case $de in ">"*) ;; *) de=">$de" ;; esac
+	case "$d" in *left=*) rmm=">$rmm" ;; esac
 	echo "arm-many tracer=$tr functions=$tn define_enable_ms=$de disable_ms=$(echo $dis | msb) remove_ms=$rmm"
 	note "arm-many $tr over $tn functions: defined $dn in $(echo $d | msb) ms (one line a write, budget $ARMMANY_KERNEL_DEFINE_BUDGET_MS ms; $(echo "$d" | grep -o 'failed=[0-9]*') refused), enabled ${en:-0} in $(echo $e | msb) ms ($how$([ $k = p ] && echo ", budget $ARMMANY_KERNEL_BUDGET_MS ms")), disabled ${disn:-0} in $(echo $dis | msb) ms, removed the $dn defined in $(echo $rm | ms) ms (truncation)"
 }
@@ -521,7 +522,7 @@ armmany_section() {
 		if [ $n = all ]; then g='*'; else g=$(armmany_globs $n); fi
 		[ "$ARMMANY_OURS" = 1 ] && armmany_ours "$g"
 		for tr in $ARMMANY_KERNEL_TRACERS; do
-			armmany_kernel $tr "$g"
+			armmany_kernel $tr $n "$g"
 		done
 	done
 	echo 1 > $T/tracing_on
