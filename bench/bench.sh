@@ -499,8 +499,14 @@ armmany_kernel() {
 	# (not for the functions the tracer refused)
 	rmm=$(echo $rm | ms)
 	de=$(msum "$(echo $d | msb)" "$(echo $e | msb)")
+	dism=$(echo $dis | msb)
 	case "$d" in *left=*) rmm=">$rmm" ;; esac
-	echo "arm-many tracer=$tr functions=$tn define_enable_ms=$de disable_ms=$(echo $dis | msb) remove_ms=$rmm"
+	# disabling fewer than the set's events (a budget stopped the
+	# definition or the enabling): a lower bound too
+	if [ "${en:-0}" -lt "$((tn - $(echo "$d" | sed -n 's/.* failed=\([0-9]*\).*/\1/p')))" ]; then
+		case $dism in ">"*) ;; *) dism=">$dism" ;; esac
+	fi
+	echo "arm-many tracer=$tr functions=$tn define_enable_ms=$de disable_ms=$dism remove_ms=$rmm"
 	note "arm-many $tr over $tn functions: defined $dn in $(echo $d | msb) ms (one line a write, budget $ARMMANY_KERNEL_DEFINE_BUDGET_MS ms; $(echo "$d" | grep -o 'failed=[0-9]*') refused), enabled ${en:-0} in $(echo $e | msb) ms ($how$([ $k = p ] && echo ", budget $ARMMANY_KERNEL_BUDGET_MS ms")), disabled ${disn:-0} in $(echo $dis | msb) ms, removed the $dn defined in $(echo $rm | ms) ms (truncation)"
 }
 armmany_ours() {
