@@ -25,4 +25,8 @@ has linux/module.h 'module_kallsyms_on_each_symbol\(const char \*modname' &&
 # callbacks (struct eventfs_entry)
 has linux/tracefs.h 'struct eventfs_entry' &&
 	echo -DKPT_HAVE_EVENTFS_CALLBACKS
+# kpt_ftrace_regs.h: struct ftrace_regs is opaque, reached through
+# arch_ftrace_regs()
+has linux/ftrace_regs.h 'define arch_ftrace_regs\(' &&
+	echo -DKPT_HAVE_ARCH_FTRACE_REGS
 exit 0
