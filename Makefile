@@ -12,8 +12,10 @@
 #   make check-kernels   the whole guest suite on every kernel
 #   make demo       boot a guest, run the seed's usage example, show the trace
 #   make shell      interactive guest shell with the modules loaded
-#   make bench      benchmarks (not part of check): the per-hit table on
-#                   the default kernel and 6.12 generic, the rest on the default
+#   make bench      benchmarks (not part of check): the per-hit table and
+#                   arm-many (one event over N functions) on the default
+#                   kernel and 6.12 generic, the rest on the default; about
+#                   30 min on a shared 2-CPU host (bench/RESULTS.md)
 #   make deb        Debian packages kprobetrace-dkms and kprobetrace (build/deb/)
 #   make clean
 #

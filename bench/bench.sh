@@ -96,7 +96,7 @@ vdef() {
 	# f: events (ours; the kernel's row is its kprobe event at FUNC):
 	# one function, and FUNC among ~10,000 functions cold in the loop
 	fentry0) kind=f ;;
-	fentry4) kind=f args="%di %si %dx %cx" ;;
+	fentry4) kind=f args='$stack0 $stack1 $stack2 $stack3' ;;
 	fmany0) kind=f many=1 ;;
 	esac
 }
@@ -133,18 +133,36 @@ to_kernel() {
 site() { [ "$off" = 0 ] && echo $FUNC || echo "$FUNC+$off"; }
 
 # arm TRACER: define and enable variant $v for TRACER (bare, floor, kernel,
-# ours); returns non-zero when the tracer refuses it.
+# ours, kf: the kernel's own f: event, fprobe events through
+# dynamic_events, where the kernel has them: 6.12); returns non-zero when
+# the tracer refuses it.
 arm() {
 	case $1 in
 	bare) return 0 ;;
 	floor)
-		if [ $kind = r ]; then echo "r $FUNC" > $FLOOR; else echo "p $FUNC $off" > $FLOOR; fi
+		# f: variants: an empty ftrace_ops (SAVE_REGS) at FUNC's ftrace site
+		case $kind in
+		r) echo "r $FUNC" > $FLOOR ;;
+		f) echo "f $FUNC" > $FLOOR ;;
+		*) echo "p $FUNC $off" > $FLOOR ;;
+		esac
+		;;
+	floor-fa) echo "fa $FUNC" > $FLOOR ;;	# without SAVE_REGS
+	floor-fg) echo "fg $FUNC" > $FLOOR ;;	# SAVE_REGS + recursion guard
+	floor-ft)	# + a static trace event's record (reserve + commit)
+		{ echo "ft $FUNC" > $FLOOR; } 2>/dev/null || return 1
+		echo 1 > $T/events/kprobetrace_bench/kpt_bench_floor/enable
 		;;
 	kernel)
 		k=$kind; [ $k = f ] && k=p
 		echo "$k:kprobes/bench $(site) $(to_kernel $args)" > $T/kprobe_events || return 1
 		if [ -n "$filter" ]; then echo "$filter" > $T/events/kprobes/bench/filter || return 1; fi
 		echo 1 > $T/events/kprobes/bench/enable
+		;;
+	kf)
+		[ $kind = f ] && [ "${many:-0}" = 0 ] || return 1
+		{ echo "f:fprobes/bench $(site) $args" >> $T/dynamic_events; } 2>/dev/null || return 1
+		echo 1 > $T/events/fprobes/bench/enable
 		;;
 	ours)
 		[ -w $KPT/kprobe_events ] || return 1
@@ -165,10 +183,15 @@ arm() {
 }
 disarm() {
 	case $1 in
-	floor) echo clear > $FLOOR ;;
+	floor|floor-*)
+		[ -d $T/events/kprobetrace_bench ] && echo 0 > $T/events/kprobetrace_bench/enable
+		echo clear > $FLOOR ;;
 	kernel)
 		echo 0 > $T/events/kprobes/bench/enable 2>/dev/null
 		echo > $T/kprobe_events ;;
+	kf)
+		{ echo 0 > $T/events/fprobes/bench/enable; } 2>/dev/null
+		{ echo "-:fprobes/bench" >> $T/dynamic_events; } 2>/dev/null ;;
 	ours)
 		{ echo 0 > $T/events/kprobetrace/bench/enable; } 2>/dev/null
 		{ echo > $KPT/kprobe_events; } 2>/dev/null ;;
@@ -182,7 +205,10 @@ hit_section() {
 		for v in $VARIANTS; do
 			vdef $v
 			case $v in midint3) echo 0 > $OPT ;; *) echo 1 > $OPT ;; esac
-			for t in bare floor kernel ours; do
+			tracers="bare floor kernel ours"
+			[ $kind = f ] && tracers="$tracers kf"
+			[ $v = fentry0 ] && tracers="$tracers floor-fa floor-fg floor-ft"
+			for t in $tracers; do
 				echo > $T/trace
 				if ! arm $t; then
 					disarm $t
@@ -204,12 +230,15 @@ hit_section() {
 	done
 	echo 1 > $OPT
 	# one sample of each event, to show what the definitions fetch
-	for v in entry4 nested string retrv; do
+	for v in entry4 nested string retrv fentry4; do
 		vdef $v
-		echo > $T/trace
-		arm kernel && kpt-bench-loop -r "$R14" -n 1 > /dev/null
-		echo "@@SAMPLE kernel $v $(grep -m1 -v '^#' $T/trace | sed 's/^ *//')"
-		disarm kernel
+		for t in kernel kf; do
+			echo > $T/trace
+			arm $t || { disarm $t; continue; }
+			kpt-bench-loop -r "$R14" -n 1 > /dev/null
+			echo "@@SAMPLE $t $v $(grep -m1 -v '^#' $T/trace | sed 's/^ *//')"
+			disarm $t
+		done
 		if arm ours; then
 			kpt-bench-loop -r "$R14" -n 1 > /dev/null
 			echo "@@SAMPLE ours $v $(grep -m1 -v '^#' $T/trace | sed 's/^ *//')"
@@ -364,14 +393,40 @@ thru_section() {
 # ---- arm-many: one event over N functions ---------------------------------------
 # Ours: one f: line over a set (globs), defined and armed in one write
 # (lifecycle=seed: live at once; one ftrace update), disabled through its
-# enable file, removed by truncation.  The kernel's: one p: line per
-# function in one write, enabled and disabled through events/kprobes/enable,
-# removed by truncation; only up to ARMMANY_KERNEL_MAX functions (each of
-# its probes is its own ftrace update).  Recording is off (tracing_on 0):
-# hits cost their callback, not a record.
+# enable file, removed by truncation.
+# The kernel's: tracer=kernel, one p: line per function of the same set;
+# tracer=kernel-f (where the kernel has fprobe events: 6.12), one f: line
+# per function in dynamic_events.  Each of its events is its own ftrace
+# filter update when armed (O(functions x ftrace records) in all; a kernel
+# f: event is armed when defined, disabled by a flag), and its removal
+# waits for RCU a probe, so:
+#   - kernel, up to ARMMANY_KERNEL_MAX functions: the issue's form, in full:
+#     the functions it accepts (a trial definition first, not timed), one
+#     write, enabled and disabled through events/kprobes/enable, removed by
+#     truncation;
+#   - above it (and kernel-f at every size): defined one line a write
+#     within ARMMANY_KERNEL_DEFINE_BUDGET_MS guest ms (one line a write
+#     costs what one write does: the scale section; a function it refuses
+#     does not stop the rest), enabled and disabled (kernel: each event's
+#     enable file; kernel-f: the group's) within ARMMANY_KERNEL_BUDGET_MS
+#     a step, removed by truncation.  A step its budget stopped is printed
+#     ">X": the time of the part done, a lower bound of the step over the
+#     whole set; removal then covers the events defined (">X" as well).
+# Recording is off (tracing_on 0) throughout: hits cost their callback,
+# not a record.
 ARMMANY_N=${ARMMANY_N:-"1000 10000 all"}
 ARMMANY_KERNEL_MAX=${ARMMANY_KERNEL_MAX:-1000}
+ARMMANY_KERNEL_DEFINE_BUDGET_MS=${ARMMANY_KERNEL_DEFINE_BUDGET_MS:-5000}
+ARMMANY_KERNEL_BUDGET_MS=${ARMMANY_KERNEL_BUDGET_MS:-20000}
+ARMMANY_KERNEL_TRACERS=${ARMMANY_KERNEL_TRACERS:-"kernel kernel-f"}
+ARMMANY_OURS=${ARMMANY_OURS:-1}
 ms() { sed -n 's/.*ns=\([0-9]*\).*/\1/p' | awk '{ printf "%.1f", $1 / 1e6 }'; }
+# "X" or ">X" (kpt-bench-write's output stopped by its budget: left=N)
+msb() { awk '{ for (i = 1; i <= NF; i++) { if ($i ~ /^ns=/) t = substr($i, 4); if ($i ~ /^left=/) l = 1 } }
+	END { printf "%s%.1f", l ? ">" : "", t / 1e6 }'; }
+# the sum of two "X"/">X" (a lower bound when either is)
+msum() { echo "$1 $2" | awk '{ l = sub(/^>/, "", $1) + sub(/^>/, "", $2); printf "%s%.1f", l ? ">" : "", $1 + $2 }'; }
+okn() { echo "$1" | sed -n 's/.* ok=\([0-9]*\).*/\1/p'; }
 # prefix globs whose traceable functions add up to about N
 armmany_globs() {
 	awk '$1 !~ /[.:\[]/ { c[substr($1, 1, 3)]++ }
@@ -382,37 +437,99 @@ armmany_globs() {
 			if (s >= want * 0.98) exit
 		} END { print g }'
 }
+# armmany_kernel TRACER N GLOBS: the kernel's row for the functions of GLOBS
+# (about N of them; "*": every traceable function)
+armmany_kernel() {
+	tr=$1 n=$2 g=$3
+	if [ $tr = kernel ]; then
+		ctl=$T/kprobe_events grp=kprobes k=p
+	else
+		ctl=$T/dynamic_events grp=fprobes k=f
+		# the kernel has fprobe events?
+		{ echo "f:fprobes/amtest $FUNC" >> $ctl; } 2>/dev/null || return 0
+		echo "-:fprobes/amtest" >> $ctl
+	fi
+	awk -v g="$g" 'BEGIN { n = split(g, a, ",") }
+	     $1 !~ /[.:\[]/ { for (i = 1; i <= n; i++) if (a[i] == "*" || index($1, substr(a[i], 1, 3)) == 1) { print $1; break } }' \
+		$T/available_filter_functions | sort | uniq -u |
+		awk -v k=$k -v grp=$grp '{ printf "%s:%s/am%d %s\n", k, grp, NR, $1 }' > /tmp/amk.try
+	tn=$(grep -c . /tmp/amk.try)
+	if [ $k = p ] && [ $n != all ] && [ "$n" -le "$ARMMANY_KERNEL_MAX" ]; then
+		# trial: which of them the tracer accepts (not timed)
+		kpt-bench-write -l $ctl /tmp/amk.try > /dev/null
+		sed -n "s/^$k:$grp\/am[0-9]* \([^ ]*\).*/\1/p" $ctl |
+			awk -v k=$k -v grp=$grp '{ printf "%s:%s/am%d %s\n", k, grp, NR, $1 }' > /tmp/amk.defs
+		echo > $ctl
+		kn=$(grep -c . /tmp/amk.defs)
+		d=$(kpt-bench-write $ctl /tmp/amk.defs)
+		echo $T/events/$grp/enable > /tmp/amkgrp
+		e=$(kpt-bench-write -p 1 /tmp/amkgrp)
+		dis=$(kpt-bench-write -p 0 /tmp/amkgrp)
+		rm=$(kpt-bench-write -t $ctl /dev/null)
+		how="one write, group enable file, truncation"
+		de=$(msum "$(echo $d | ms)" "$(echo $e | ms)")
+		echo "arm-many tracer=$tr functions=$kn define_enable_ms=$de disable_ms=$(echo $dis | ms) remove_ms=$(echo $rm | ms)"
+		note "arm-many $tr $kn of $tn functions: define $(echo $d | ms) ms, enable $(echo $e | ms) ms ($how)"
+		return 0
+	fi
+	d=$(kpt-bench-write -b $((ARMMANY_KERNEL_DEFINE_BUDGET_MS * 1000000)) -l $ctl /tmp/amk.try)
+	dn=$(grep -c "^$k:$grp/am" $ctl)
+	b=$((ARMMANY_KERNEL_BUDGET_MS * 1000000))
+	if [ $k = p ]; then
+		grep "^$k:$grp/am" $ctl | sed 's/^[^\/]*\/\([^ ]*\) .*/\1/' |
+			awk -v e=$T/events/$grp '{ printf "%s/%s/enable\n", e, $1 }' > /tmp/amkev
+		e=$(kpt-bench-write -b $b -p 1 /tmp/amkev)
+		en=$(okn "$e")
+		head -n "${en:-0}" /tmp/amkev > /tmp/amkon
+		dis=$(kpt-bench-write -b $b -p 0 /tmp/amkon)
+		how="each event's enable file"
+	else
+		echo $T/events/$grp/enable > /tmp/amkgrp
+		e=$(kpt-bench-write -p 1 /tmp/amkgrp)
+		en=$dn
+		dis=$(kpt-bench-write -p 0 /tmp/amkgrp)
+		how="the group's enable file"
+	fi
+	disn=$(okn "$dis")
+	[ $k = f ] && disn=$dn
+	# what a budget left enabled is disabled before the removal (not timed)
+	[ $k = f ] || [ "${disn:-0}" -ge "${en:-0}" ] || echo 0 > $T/events/$grp/enable
+	rm=$(kpt-bench-write -t $ctl /dev/null)
+	# a lower bound when the budget stopped the definition short of the set
+	# (not for the functions the tracer refused)
+	rmm=$(echo $rm | ms)
+	de=$(msum "$(echo $d | msb)" "$(echo $e | msb)")
+	dism=$(echo $dis | msb)
+	case "$d" in *left=*) rmm=">$rmm" ;; esac
+	# disabling fewer than the set's events (a budget stopped the
+	# definition or the enabling): a lower bound too
+	if [ "${en:-0}" -lt "$((tn - $(echo "$d" | sed -n 's/.* failed=\([0-9]*\).*/\1/p')))" ]; then
+		case $dism in ">"*) ;; *) dism=">$dism" ;; esac
+	fi
+	echo "arm-many tracer=$tr functions=$tn define_enable_ms=$de disable_ms=$dism remove_ms=$rmm"
+	note "arm-many $tr over $tn functions: defined $dn in $(echo $d | msb) ms (one line a write, budget $ARMMANY_KERNEL_DEFINE_BUDGET_MS ms; $(echo "$d" | grep -o 'failed=[0-9]*') refused), enabled ${en:-0} in $(echo $e | msb) ms ($how$([ $k = p ] && echo ", budget $ARMMANY_KERNEL_BUDGET_MS ms")), disabled ${disn:-0} in $(echo $dis | msb) ms, removed the $dn defined in $(echo $rm | ms) ms (truncation)"
+}
+armmany_ours() {
+	g=$1
+	echo "f:am/ev $g" > /tmp/amdef
+	de=$(kpt-bench-write $KPT/kprobe_events /tmp/amdef)
+	fn=$(sed -n 's/^f:am\/ev .* # \([0-9]*\) functions$/\1/p' $KPT/kprobe_events)
+	[ -n "$fn" ] || { echo "@@ERROR arm-many ours $g: $de"; tail -3 $KPT/error_log; return 0; }
+	echo $T/events/am/ev/enable > /tmp/amgrp
+	dis=$(kpt-bench-write -p 0 /tmp/amgrp)
+	rm=$(kpt-bench-write -t $KPT/kprobe_events /dev/null)
+	echo "arm-many tracer=ours functions=$fn define_enable_ms=$(echo $de | ms) disable_ms=$(echo $dis | ms) remove_ms=$(echo $rm | ms)"
+}
 armmany_section() {
 	echo 0 > $T/tracing_on
 	lc=/sys/module/kprobetrace/parameters/lifecycle
 	[ -w $lc ] && echo seed > $lc
 	for n in $ARMMANY_N; do
 		if [ $n = all ]; then g='*'; else g=$(armmany_globs $n); fi
-		echo "f:am/ev $g" > /tmp/amdef
-		de=$(kpt-bench-write $KPT/kprobe_events /tmp/amdef)
-		fn=$(sed -n 's/^f:am\/ev .* # \([0-9]*\) functions$/\1/p' $KPT/kprobe_events)
-		[ -n "$fn" ] || { echo "@@ERROR arm-many ours $n: $de"; cat $KPT/error_log | tail -3; continue; }
-		echo $T/events/am/ev/enable > /tmp/amgrp
-		dis=$(kpt-bench-write -p 0 /tmp/amgrp)
-		rm=$(kpt-bench-write -t $KPT/kprobe_events /dev/null)
-		echo "arm-many tracer=ours functions=$fn define_enable_ms=$(echo $de | ms) disable_ms=$(echo $dis | ms) remove_ms=$(echo $rm | ms)"
-		[ $n != all ] && [ "$n" -le "$ARMMANY_KERNEL_MAX" ] || continue
-		# the kernel's: the same globs' functions it accepts, one p: line each
-		awk -v g="$g" 'BEGIN { n = split(g, a, ",") }
-		     { for (i = 1; i <= n; i++) if (index($1, substr(a[i], 1, 3)) == 1 && $1 !~ /[.:\[]/) { print $1; break } }' \
-			$T/available_filter_functions | sort | uniq -u |
-			awk '{ printf "p:kprobes/am%d %s\n", NR, $1 }' > /tmp/amk.try
-		kpt-bench-write -l $T/kprobe_events /tmp/amk.try > /dev/null
-		sed -n 's/^p:kprobes\/am[0-9]* \([^ ]*\).*/\1/p' $T/kprobe_events |
-			awk '{ printf "p:kprobes/am%d %s\n", NR, $1 }' > /tmp/amk.defs
-		echo > $T/kprobe_events
-		kn=$(grep -c . /tmp/amk.defs)
-		d=$(kpt-bench-write $T/kprobe_events /tmp/amk.defs)
-		echo $T/events/kprobes/enable > /tmp/amkgrp
-		e=$(kpt-bench-write -p 1 /tmp/amkgrp)
-		dis=$(kpt-bench-write -p 0 /tmp/amkgrp)
-		rm=$(kpt-bench-write -t $T/kprobe_events /dev/null)
-		echo "arm-many tracer=kernel functions=$kn define_enable_ms=$(echo "$(echo $d | ms) $(echo $e | ms)" | awk '{ printf "%.1f", $1 + $2 }') disable_ms=$(echo $dis | ms) remove_ms=$(echo $rm | ms)"
+		[ "$ARMMANY_OURS" = 1 ] && armmany_ours "$g"
+		for tr in $ARMMANY_KERNEL_TRACERS; do
+			armmany_kernel $tr $n "$g"
+		done
 	done
 	echo 1 > $T/tracing_on
 }

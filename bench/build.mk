@@ -1,5 +1,7 @@
 # make bench: per-hit cost (instructions, QEMU -icount), definition
-# scale, throughput and loss; ours vs the in-kernel tracer vs an empty kprobe.
+# scale, throughput and loss, arm-many (one event over 1,000, ~10,000 and
+# every traceable function); ours vs the in-kernel tracer (its kprobe and,
+# where it has them, fprobe events) vs an empty kprobe / ftrace_ops.
 # bench/bench-all boots the guests; results in build/bench/RESULTS.md.
 BENCHES += bench-hit
 .PHONY: bench-hit bench-quick bench-hit-kernels

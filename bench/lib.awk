@@ -28,7 +28,7 @@ function variant_names(d) {
 	d["midint3"] = "mid-function, int3 (opt. off)"
 	d["ret"] = "return probe"
 	d["retrv"] = "return probe + rv"
-	d["fentry0"] = "ours f:, 0 args (kernel: entry0)"
-	d["fentry4"] = "ours f:, 4 register args (k: entry4)"
-	d["fmany0"] = "ours f: over ~10,000, 0 args"
+	d["fentry0"] = "f: entry, 0 args"
+	d["fentry4"] = "f: entry, 4 args $stack0..$stack3"
+	d["fmany0"] = "f: over ~10,000 functions, 0 args"
 }

@@ -13,6 +13,7 @@ function pick(list) { return clock == "icount" ? median(list) : least(list) }
 function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "n/a" : sprintf("%.2f", a / b) }
 BEGIN {
 	variant_names(desc)
+	isf["fentry0"] = isf["fentry4"] = isf["fmany0"] = 1
 	nv = 0
 }
 /^@@INFO / { info[$2] = substr($0, length($1 $2) + 3) }
@@ -29,6 +30,7 @@ BEGIN {
 /^@@SAMPLE / { sample[++nsm] = $0 }
 /^@@ERROR / { err[++ne] = $0 }
 /^arm-many / { am[++nam] = $0 }
+/^# arm-many / { amn[++namn] = $0 }
 END {
 	clock = info["clock"]
 	unit = clock == "icount" ? "+insns/hit" : "+ns/hit (wall clock, rough)"
@@ -39,6 +41,7 @@ END {
 		printf "|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------------------", "---------", "----------", "-----------", "----------", "-----------", "---------------"
 		for (i = 1; i <= nv; i++) {
 			v = order[i]
+			if (v in isf) { nf++; continue }
 			b = pick(vals[v, "bare"])
 			f = pick(vals[v, "floor"]); k = pick(vals[v, "kernel"]); o = pick(vals[v, "ours"])
 			if (f != "") f -= b
@@ -46,6 +49,30 @@ END {
 			if (o != "") o -= b
 			printf "| %-34s | %7s | %8s | %9s | %8s | %9s | %13s |\n", desc[v], fmt(b), fmt(f), fmt(k), fmt(o), ratio(o, k), \
 				(o == "" || k == "" || f == "") ? "n/a" : ratio(o - f, k - f)
+		}
+		if (nf) {
+			printf "\n   f: events (ours) against the kernel's kprobe event at the same function (p FUNC, same args)\n"
+			printf "   and the kernel's own f: event (fprobe events, dynamic_events; n/a where the kernel has none)\n\n"
+			printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", "variant", "bare", "k. kprobe", "kernel f:", "ours", "ours/kprb", "ours/k.f:"
+			printf "|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------------------", "---------", "-----------", "-----------", "----------", "-----------", "-----------"
+			for (i = 1; i <= nv; i++) {
+				v = order[i]
+				if (!(v in isf)) continue
+				b = pick(vals[v, "bare"])
+				k = pick(vals[v, "kernel"]); kf = pick(vals[v, "kf"]); o = pick(vals[v, "ours"])
+				if (k != "") k -= b
+				if (kf != "") kf -= b
+				if (o != "") o -= b
+				printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", desc[v], fmt(b), fmt(k), fmt(kf), fmt(o), ratio(o, k), ratio(o, kf)
+			}
+			b = pick(vals["fentry0", "bare"])
+			if (b != "") {
+				f1 = pick(vals["fentry0", "floor"]); f2 = pick(vals["fentry0", "floor-fa"]); f3 = pick(vals["fentry0", "floor-fg"])
+				o = pick(vals["fentry0", "ours"])
+				printf "\n   f: entry, 0 args, where the instructions go (+insns over bare): empty ftrace_ops with SAVE_REGS %s,", fmt(f1 == "" ? "" : f1 - b)
+				f4 = pick(vals["fentry0", "floor-ft"])
+				printf " without SAVE_REGS %s, SAVE_REGS + recursion guard %s, + a static trace event's record (reserve + commit) %s; ours %s\n", fmt(f2 == "" ? "" : f2 - b), fmt(f3 == "" ? "" : f3 - b), fmt(f4 == "" ? "" : f4 - b), fmt(o == "" ? "" : o - b)
+			}
 		}
 		printf "\n   kprobe state (from debugfs kprobes/list): "
 		for (i = 1; i <= nv; i++) {
@@ -105,8 +132,25 @@ END {
 	}
 	for (i = 1; i <= nsm; i++) { if (i == 1) printf "\n== sample events\n"; s = sample[i]; sub(/^@@SAMPLE /, "", s); printf "   %s\n", substr(s, 1, 200) }
 	for (i = 1; i <= nam; i++) {
-		if (i == 1) printf "\n== one event over N functions (ours: one f: line; kernel: one p: line per function)\n"
+		if (i == 1) printf "\n== one event over N functions, kernel %s (ours: one f: line; kernel: one p: line per function; kernel-f: one f: line per function; >X: a lower bound, see the guest's notes)\n", info["kernel"]
 		printf "%s\n", am[i]
+	}
+	for (i = 1; i <= namn; i++) { s = amn[i]; sub(/^# /, "   ", s); print s }
+	# the goals of ours: ~10,000 functions defined and enabled <= 1 s and
+	# removed <= 0.5 s; every traceable function (functions=all) <= 5 s
+	for (i = 1; i <= nam; i++) {
+		if (am[i] !~ /tracer=ours/) continue
+		delete kvp
+		n = split(am[i], a, " ")
+		for (j = 2; j <= n; j++) if (split(a[j], p, "=") == 2) kvp[p[1]] = p[2]
+		fn = kvp["functions"] + 0
+		if (fn >= 9000 && fn <= 11000)
+			printf "   goal ours ~10,000 (%d): define+enable %s ms <= 1000: %s; remove %s ms <= 500: %s\n", fn, \
+				kvp["define_enable_ms"], kvp["define_enable_ms"] + 0 <= 1000 ? "holds" : "MISSES", \
+				kvp["remove_ms"], kvp["remove_ms"] + 0 <= 500 ? "holds" : "MISSES"
+		else if (fn > 20000)
+			printf "   goal ours every function (%d): define+enable %s ms <= 5000: %s\n", fn, \
+				kvp["define_enable_ms"], kvp["define_enable_ms"] + 0 <= 5000 ? "holds" : "MISSES"
 	}
 	for (i = 1; i <= ne; i++) print err[i]
 }

@@ -5,6 +5,7 @@
 # bench/bench.sh, one kernel each; the first one's variants give the rows).
 BEGIN {
 	variant_names(desc)
+	isf["fentry0"] = isf["fentry4"] = isf["fmany0"] = 1
 	split("entry4 entry16 entry128 mem nested string retrv", a, " ")
 	for (i in a) withargs[a[i]] = 1
 	nk = 0; nv = 0
@@ -30,6 +31,7 @@ END {
 	printf "\n"
 	for (i = 1; i <= nv; i++) {
 		v = order[i]
+		if (v in isf) { nf++; continue }
 		lim = (v in withargs) ? 0.8 : 1.0
 		printf "| %-34s | ≤ %.1f |", desc[v] != "" ? desc[v] : v, lim
 		for (k = 1; k <= nk; k++) {
@@ -63,5 +65,57 @@ END {
 			if (s != "") printf " %s %s;", v, s
 		}
 		printf "\n"
+	}
+	if (!nf) exit
+	# f: events: ours against the kernel's kprobe event at the same
+	# function (same args) and the kernel's own f: event (where it has
+	# fprobe events), each kernel in its own boot.  Goals: f: entry with 0
+	# args <= 0.7x the kernel's 0-arg kprobe event (on the first kernel,
+	# the default one: 6.1); every f: row <= 1.0x the kernel's f: event
+	# where it has one (6.12); a member of a ~10,000-function event <=
+	# 1.05x a single-function f: event (ours, same boot).
+	printf "\n| %-34s |", "f: event (ours) against"
+	for (k = 1; k <= nk; k++) printf " %s: bare | k. kprobe | kernel f: | ours | ÷ k. kprobe | ÷ kernel f: | goal |", kname[k]
+	printf "\n|%s|", "------------------------------------"
+	for (k = 1; k <= nk; k++) printf "------:|------:|------:|------:|------:|------:|:------|"
+	printf "\n"
+	for (i = 1; i <= nv; i++) {
+		v = order[i]
+		if (!(v in isf)) continue
+		printf "| %-34s |", desc[v]
+		for (k = 1; k <= nk; k++) {
+			b = median(vals[k, v, "bare"]); kk = median(vals[k, v, "kernel"])
+			kf = median(vals[k, v, "kf"]); o = median(vals[k, v, "ours"])
+			o1 = median(vals[k, "fentry0", "ours"])
+			if (b != "") {
+				if (kk != "") kk -= b
+				if (kf != "") kf -= b
+				if (o != "") o -= b
+				if (o1 != "") o1 -= b
+			}
+			rk = (o == "" || kk == "" || kk <= 0) ? "n/a" : sprintf("%.2f", o / kk)
+			rf = (o == "" || kf == "" || kf <= 0) ? "n/a" : sprintf("%.2f", o / kf)
+			g = ""
+			if (v == "fentry0" && k == 1 && rk != "n/a")
+				g = g sprintf("≤ 0.7 k. kprobe: %s; ", rk + 0 <= 0.7 ? "holds" : "**misses**")
+			if (v != "fmany0" && rf != "n/a")
+				g = g sprintf("≤ 1.0 kernel f: %s; ", rf + 0 <= 1.0 ? "holds" : "**misses**")
+			if (v == "fmany0" && o != "" && o1 != "" && o1 > 0)
+				g = g sprintf("≤ 1.05 ours single (%.2f): %s; ", o / o1, o / o1 <= 1.05 ? "holds" : "**misses**")
+			printf " %s | %s | %s | %s | %s | %s | %s |", fmt(b), fmt(kk), fmt(kf), fmt(o), rk, rf, g == "" ? "–" : g
+		}
+		printf "\n"
+	}
+	printf "\n"
+	for (k = 1; k <= nk; k++) {
+		b = median(vals[k, "fentry0", "bare"])
+		if (b == "") continue
+		f1 = median(vals[k, "fentry0", "floor"]); f2 = median(vals[k, "fentry0", "floor-fa"])
+		f3 = median(vals[k, "fentry0", "floor-fg"]); o = median(vals[k, "fentry0", "ours"])
+		kf = median(vals[k, "fentry0", "kf"]); kk = median(vals[k, "fentry0", "kernel"])
+		f4 = median(vals[k, "fentry0", "floor-ft"])
+		printf "- %s, f: entry with 0 args (+insns over bare): empty ftrace_ops with SAVE_REGS %s, without SAVE_REGS %s, SAVE_REGS + recursion guard %s, + a static trace event's record (reserve + commit) %s; ours %s; the kernel's kprobe %s, its f: %s\n", kname[k], \
+			f1 == "" ? "n/a" : fmt(f1 - b), f2 == "" ? "n/a" : fmt(f2 - b), f3 == "" ? "n/a" : fmt(f3 - b), f4 == "" ? "n/a" : fmt(f4 - b), \
+			o == "" ? "n/a" : fmt(o - b), kk == "" ? "n/a" : fmt(kk - b), kf == "" ? "n/a" : fmt(kf - b)
 	}
 }

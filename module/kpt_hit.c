@@ -23,6 +23,7 @@
 #include <linux/trace_recursion.h>
 #include "kpt_fetch.h"
 #include "kpt_fmt.h"
+#include "kpt_ftrace_regs.h"
 #include "kpt_hit.h"
 #include "kpt_probe_types.h"
 #include "kpt_rethook_handler.h"
@@ -426,8 +427,11 @@ NOKPROBE_SYMBOL(kpt_kretprobe_handler);
 
 /*
  * f: entry: the ftrace_ops callback of an f: probe, called at the entry of
- * every function of its set with the registers ftrace saved
- * (FTRACE_OPS_FL_SAVE_REGS: a full pt_regs, as a kprobe's at the entry).
+ * every function of its set with the registers ftrace saved: a full
+ * pt_regs (FTRACE_OPS_FL_SAVE_REGS, as a kprobe's at the entry), or, for a
+ * probe whose arguments read only what ftrace_caller saves (kpt_fprobe.c:
+ * kpt_fprobe_needs_all_regs()), that part of it, the rest cleared here
+ * (for perf and the stack trace, which get the pt_regs too).
  * notrace (the module is built with -pg off anyway) and NOKPROBE.  It
  * guards recursion itself (ftrace_test_recursion_trylock(), which also
  * disables preemption, so the RCU walk of the links is a reader), and
@@ -449,6 +453,19 @@ notrace void kpt_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 		return;
 	}
 	regs = ftrace_get_regs(fregs);
+	if (!regs && !(op->flags & FTRACE_OPS_FL_SAVE_REGS)) {
+		/* ftrace_caller: what it did not save is stale stack */
+		regs = kpt_ftrace_regs_pt(fregs);
+		regs->bx = 0;
+		regs->r10 = 0;
+		regs->r11 = 0;
+		regs->r12 = 0;
+		regs->r13 = 0;
+		regs->r14 = 0;
+		regs->r15 = 0;
+		regs->flags = 0;
+		regs->ss = 0;
+	}
 	if (unlikely(!regs || !rcu_is_watching())) {
 		this_cpu_inc(*fs->misses);
 	} else {

@@ -32,4 +32,8 @@ has linux/rethook.h 'rethook_alloc\(void \*data, rethook_handler_t handler,[[:sp
 # kpt_rethook_handler.h: the return handler gets the return address too
 has linux/rethook.h 'typedef void \(\*rethook_handler_t\) \(struct rethook_node \*, void \*, unsigned long,' &&
 	echo -DKPT_HAVE_RETHOOK_HANDLER_RET_ADDR
+# kpt_ftrace_regs.h: struct ftrace_regs is opaque, reached through
+# arch_ftrace_regs()
+has linux/ftrace_regs.h 'define arch_ftrace_regs\(' &&
+	echo -DKPT_HAVE_ARCH_FTRACE_REGS
 exit 0

@@ -8,9 +8,12 @@
  *                                       LIST (one open/write/close each)
  *
  * -t opens FILE with O_TRUNC (an empty INPUT, e.g. /dev/null, then only
- * truncates: that clears kprobe_events). Prints "ns=ELAPSED ok=N failed=N"
+ * truncates: that clears kprobe_events). -b NS (with -l or -p) stops once
+ * NS nanoseconds have passed, after the write under way: the lines or
+ * files not reached are counted as "left=N" (a lower bound of the whole
+ * step's time, never an extrapolation). Prints "ns=ELAPSED ok=N failed=N"
  * (CLOCK_MONOTONIC; under QEMU -icount shift=0 that counts instructions),
- * then the first error, if any.
+ * " left=N" when -b stopped it, then the first error, if any.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -58,14 +61,16 @@ int main(int argc, char **argv)
 {
 	int per_line = 0, trunc = 0, opt, fd;
 	const char *value = NULL;
-	long ok = 0, failed = 0;
+	long ok = 0, failed = 0, left = 0;
+	long long budget = 0;
 	char first_err[256] = "";
 	long long t0, t1;
 	size_t len;
 	char *buf, *p, *nl;
 
-	while ((opt = getopt(argc, argv, "ltp:")) != -1) {
+	while ((opt = getopt(argc, argv, "ltp:b:")) != -1) {
 		switch (opt) {
+		case 'b': budget = atoll(optarg); break;
 		case 'l': per_line = 1; break;
 		case 't': trunc = 1; break;
 		case 'p': value = optarg; break;
@@ -85,7 +90,9 @@ int main(int argc, char **argv)
 			if (!nl)
 				nl = p + strlen(p);
 			*nl = 0;
-			if (*p) {
+			if (*p && budget && now_ns() - t0 >= budget) {
+				left++;
+			} else if (*p) {
 				fd = open(p, O_WRONLY);
 				if (fd >= 0 && write(fd, value, vlen) == (ssize_t)vlen) {
 					ok++;
@@ -124,6 +131,10 @@ int main(int argc, char **argv)
 				nl = buf + len;
 			if (nl == p)
 				continue;
+			if (budget && now_ns() - t0 >= budget) {
+				left++;
+				continue;
+			}
 			if (write(fd, p, nl - p + 1 > buf + len - p ? (size_t)(nl - p) : (size_t)(nl - p + 1)) >= 0) {
 				ok++;
 			} else {
@@ -136,11 +147,14 @@ int main(int argc, char **argv)
 	close(fd);
 	t1 = now_ns();
 done:
-	printf("ns=%lld ok=%ld failed=%ld\n", t1 - t0, ok, failed);
+	printf("ns=%lld ok=%ld failed=%ld", t1 - t0, ok, failed);
+	if (left)
+		printf(" left=%ld", left);
+	printf("\n");
 	if (failed)
 		printf("first error: %s\n", first_err);
 	return 0;
 usage:
-	fprintf(stderr, "usage: kpt-bench-write [-l] [-t] FILE INPUT | -p VALUE LIST\n");
+	fprintf(stderr, "usage: kpt-bench-write [-b NS] [-l] [-t] FILE INPUT | [-b NS] -p VALUE LIST\n");
 	return 2;
 }

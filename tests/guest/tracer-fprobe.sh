@@ -57,6 +57,24 @@ echo '-:fprobes/fx' >> $E || fail "-:fprobes/fx"
 [ -d $TRACEFS/events/fprobes/fe ] && fail "events/fprobes/fe left"
 assert_eq "$(armed_any)" 0 "enabled_functions after removal"
 
+echo "== every register saved only for an argument that needs one"
+# ftrace_caller saves the argument registers, %ax, %bp, %sp and the ip:
+# $argN and %sp need no more; %bx does (FTRACE_OPS_FL_SAVE_REGS: the
+# R flag in enabled_functions)
+echo > $T
+echo 'f:fa kpt_test_six_args $arg1 $arg6 sp=%sp' > $E || { cat $LOG; fail "f:fa"; }
+cat $EF
+grep '^kpt_test_six_args' $EF | grep -q ') R' && fail "f:fa: every register saved for \$argN and %sp"
+echo "six_args 2" > $KPT_TEST/call
+grep -m1 'fa: ' $T
+assert_eq "$(grep -c 'fa: (kpt_test_six_args+'"$O_kpt_test_six_args"'/0x[0-9a-f]* \[kprobetrace_test\]) arg1=0x11 arg2=0x66 sp=0xff[0-9a-f]*$' $T)" 2 "records with ftrace_caller's registers"
+echo 'f:fb kpt_test_six_args b=%bx' >> $E || { cat $LOG; fail "f:fb"; }
+cat $EF
+grep '^kpt_test_six_args' $EF | grep -q ') R' || fail "f:fb: %bx without every register saved"
+echo '-:fa' >> $E || fail "-:fa"
+echo '-:fb' >> $E || fail "-:fb"
+assert_eq "$(armed_any)" 0 "enabled_functions after removal"
+
 echo "== a list with '!': each record names its function"
 echo > $T
 echo 'f:grp/lst kpt_test_six_args,kpt_test_ret,kpt_test_obj_walk,!kpt_test_ret a=$arg1' > $E ||
