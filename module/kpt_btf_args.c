@@ -283,8 +283,9 @@ static int kpt_btf_resolve_arg(struct kpt_btf_ctx *c,
 		goto out;
 	}
 	if (want_str && !outer && p->fetch != KPT_BTF_F_STRING) {
+		/* the kernel's caret: the argument, not its type */
 		r = kpt_error(c->e, KPT_ERR_BTF_TYPE4STR,
-			      kpt_btf_type_pos(c, arg));
+			      kpt_btf_body_pos(c, arg));
 		goto out;
 	}
 	nsteps = p->nsteps;
