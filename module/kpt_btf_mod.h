@@ -1,33 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * BTF names in definitions (kpt_btf_mod.c): a parsed definition's names
- * (PARAM->m.m..., $retval->m, $arg*), its untyped $retval and its
- * %pd/%pD arguments turned into the plain fetch programs and types the
- * probes room compiles, at definition time.  The hit path never reads BTF.
+ * BTF blobs and indexes (kpt_btf_mod.c), read by common/kpt_btf_*.c:
+ * vmlinux's from __start_BTF..__stop_BTF (found through the symbol room;
+ * /sys/kernel/btf/vmlinux if they are not), indexed at its first use in
+ * kvmalloc'ed memory kept until the unload; a module's is read from
+ * /sys/kernel/btf/MOD by whoever needs it, for as long as it needs it
+ * (the kernel drops struct module's btf_data once the module's init has
+ * run, so the sysfs copy is the one there is).
  *
- * The blobs: vmlinux's (__start_BTF..__stop_BTF, found through the symbol
- * room; indexed once, in kvmalloc'ed memory kept until the unload), a
- * module's (read from /sys/kernel/btf/MOD for the write that needs it,
- * freed at its end: the kernel drops struct module's btf_data after the
- * module's init).  Both are read by common/kpt_btf_*.c.
- *
- * Offers: kpt_btf_prepare(), kpt_btf_exit().  Touches kallsyms (through
- * kpt_ksyms), /sys/kernel/btf, read only.
+ * Offers: kpt_btf_vmlinux(), kpt_btf_read_file(), kpt_btf_exit().
+ * Touches kallsyms (through kpt_ksyms) and /sys/kernel/btf, read only.
  */
 #ifndef KPT_BTF_MOD_H
 #define KPT_BTF_MOD_H
 
-#include "kpt_err.h"
-#include "kpt_probe_def.h"
+#include <linux/types.h>
+#include "kpt_btf.h"
 
-/*
- * Rewrite def (a new probe, just parsed from line[0..len)) in place:
- * $arg* expanded into one arg per parameter, names resolved into ARG or
- * RETVAL and DEREF ops, types from BTF where none was written.  Returns
- * 0, or a negative errno with e filled (caret into the line).
- */
-int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
-		    struct kpt_err *e);
+/* vmlinux's blob, indexed; NULL and *err (KPT_BTF_E_*) if it has none. */
+const struct kpt_btf *kpt_btf_vmlinux(int *err);
+/* A whole file (/sys/kernel/btf/MOD) into vmalloc'ed *data; -errno. */
+int kpt_btf_read_file(const char *path, void **data, size_t *size);
 /* Frees vmlinux's index (module unload). */
 void kpt_btf_exit(void);
 

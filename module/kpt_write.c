@@ -19,7 +19,7 @@
 #include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include "kpt_btf_mod.h"
+#include "kpt_btf_args.h"
 #include "kpt_errlog.h"
 #include "kpt_event.h"
 #include "kpt_ksyms.h"

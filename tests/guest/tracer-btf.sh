@@ -154,7 +154,11 @@ check_error 'p vfs_read ^hoge' 'This variable is not found at this probe point'
 check_error 'p vfs_read file->^nofield' 'This field is not found.'
 check_error 'p vfs_read count->^x' 'This is not a pointer to union/structure.'
 check_error 'p vfs_read file^-x' "Failed to parse single hyphen"
-check_error 'p vfs_read count:^string' 'This type does not fit for string.'
+check_error 'p vfs_read ^count:string' 'This type does not fit for string.'
+check_error 'f vfs_read ^file:string' 'This type does not fit for string.'
+check_error 'f vfs_read%return $retval->^foo' 'This is not a pointer to union/structure.'
+check_error 'f vfs_read file^-.foo' "Failed to parse single hyphen"
+check_error 'f kfree%return ^$retval' "returns 'void' type"
 check_error 'p vfs_read args=^$arg*' 'must be an independent parameter'
 check_error 'p vfs_read $arg* ^$arg*' 'can be used only once'
 check_error 'p vfs_read+8 ^$arg*' 'can be used only on function entry'
