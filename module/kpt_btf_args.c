@@ -22,11 +22,12 @@
 
 /*
  * Names in a return probe stand for the entry's values (the kernel's
- * since 6.10), which the exit has to be handed from the entry.  Until a
- * probe can carry them, a parameter in a return probe is refused here,
- * in this one place; $retval and $retval->m are the exit's own.
+ * since 6.10): a parameter compiles to $argN flagged KPT_FOPF_ENTRY, as
+ * the parser flags a written $argN there, and the probe keeps it at the
+ * entry (kpt_probe.c, KPT_COP_EDATA); its steps run at the exit.
+ * $retval and $retval->m are the exit's own.
  */
-static const bool kpt_btf_entry_args_at_exit;
+static const bool kpt_btf_entry_args_at_exit = true;
 
 /* the table's BTF block follows enum kpt_btf_err */
 static_assert(KPT_ERR_BTF_FIRST + KPT_BTF_E_NO_BTF == KPT_ERR_BTF_NO_BTF);
@@ -259,7 +260,7 @@ static int kpt_btf_resolve_arg(struct kpt_btf_ctx *c,
 			       struct kpt_probe_arg *arg)
 {
 	const char *t = kpt_def_str(c->def, arg->ops[0].sym);
-	struct kpt_fetch_op ops[KPT_BTF_MAX_STEPS + 1];
+	struct kpt_fetch_op ops[KPT_BTF_MAX_STEPS + 1] = {};
 	bool outer = arg->nops > 1, want_str = kpt_is_string(arg);
 	size_t tpos = kpt_btf_text_pos(c, arg, t);
 	unsigned int flags = 0, n = 0, i, nsteps;
@@ -296,7 +297,16 @@ static int kpt_btf_resolve_arg(struct kpt_btf_ctx *c,
 	ops[n].op = p->src == KPT_BTF_SRC_RETVAL ? KPT_FOP_RETVAL :
 						   KPT_FOP_ARG;
 	ops[n].sym = 0;
-	ops[n++].val = p->src == KPT_BTF_SRC_RETVAL ? 0 : p->argno - 1;
+	ops[n].flags = 0;
+	ops[n].val = p->src == KPT_BTF_SRC_RETVAL ? 0 : p->argno - 1;
+	if (p->src != KPT_BTF_SRC_RETVAL && c->def->kind == KPT_PROBE_RETURN) {
+		if (ops[n].val >= KPT_MAX_ENTRY_ARGS) {
+			r = kpt_error(c->e, KPT_ERR_RET_ARG_TOO_FAR, tpos);
+			goto out;
+		}
+		ops[n].flags |= KPT_FOPF_ENTRY;
+	}
+	n++;
 	for (i = 0; i < nsteps; i++) {
 		ops[n].op = p->step[i].user ? KPT_FOP_UDEREF : KPT_FOP_DEREF;
 		ops[n].sym = 0;

@@ -85,9 +85,6 @@ write: EOPNOTSUPP | - | names need a function     | p:e1 vfs_read+4 file\n
 write: EOPNOTSUPP | - | $arg* can be used only on function entry | p:e1 vfs_read+4 $arg*\n
 write: EOPNOTSUPP | - | names need a function     | p:e1 {own} file\n
 write: EOPNOTSUPP | - | names need one function   | f:grp/e1 vfs_read,vfs_write file\n
-write: EOPNOTSUPP | - | not yet supported in return probes | r:e1 vfs_read file\n
-write: EOPNOTSUPP | - | not yet supported in return probes | f:grp/e1 vfs_read%return count\n
-write: EOPNOTSUPP | - | not yet supported in return probes | f:grp/e1 vfs_read%return $arg*\n
 write: ENOENT  | - | This function returns        | r:e1 kfree $retval\n
 write: ENOENT  | - | module no_such_mod_kpt is not loaded | p:e1 no_such_mod_kpt:fn x\n
 write: ENOENT  | - | This variable is not found at this probe point | p:e1 vfs_read file\np:e2 vfs_read nope\n

@@ -163,6 +163,18 @@ check_error 'p vfs_read args=^$arg*' 'must be an independent parameter'
 check_error 'p vfs_read $arg* ^$arg*' 'can be used only once'
 check_error 'p vfs_read+8 ^$arg*' 'can be used only on function entry'
 check_error 'r kfree ^$retval' "returns 'void' type"
-check_error 'r vfs_read ^file' 'not yet supported in return probes'
 [ -s $E ] && { cat $E; fail "a refused line left a definition"; }
+
+echo "== return probes: parameter names are the entry's values"
+echo > $E
+define 'r:grp/rv vfs_read n=file->f_path.dentry->d_name.name:string count r=$retval'
+define 'f:grp/fx vfs_read%return $arg* ret=$retval'
+assert_file_has $E '^f:grp/fx vfs_read%return file=file buf=buf count=count pos=pos ret=\$retval' "exit \$arg* listing"
+echo > $T
+read_file
+grep -Eq " rv: \(.*\) n=\"$NAME\" count=$BS r=$SIZE$" $T ||
+	{ grep ' rv: ' $T | tail -3; fail "r: did not record the entry's name and count"; }
+grep -Eq " fx: \(.*\) file=0xff[0-9a-f]+ buf=0x[0-9a-f]+ count=$BS pos=0xff[0-9a-f]+ ret=$SIZE$" $T ||
+	{ grep ' fx: ' $T | tail -3; fail "f: exit did not record the entry's parameters"; }
+echo > $E
 exit 0

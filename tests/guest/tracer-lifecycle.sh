@@ -28,11 +28,11 @@ readme_checks() { # LIFECYCLE
 	grep -A1 'fetcharg:' $R | grep -q '\$comm' || fail "$1: README lacks \$comm"
 	# BTF names (the exact token other tools look for), $arg*, %pd/%pD
 	for p in '<argname>\[->field\[->field|\.field\.\.\.\]\]' \
-	    '\$arg\*' 'symstr, %pd/%pD, <type>'; do
+	    '\$arg\*' 'symstr, %pd/%pD, <type>' \
+	    'kernel return probes support: \$retval, \$arg<N>, \$comm'; do
 		grep -q "$p" $R || fail "$1: README lacks $p"
 	done
-	for p in 'uprobe' '[ ,]char' \
-	    'kernel return probes support:'; do
+	for p in 'uprobe' '[ ,]char'; do
 		grep -q "$p" $R && fail "$1: README offers $p"
 	done
 	if [ $1 = today ]; then
