@@ -2,9 +2,9 @@
 # BTF names in definitions, resolved by the module at write time: bare
 # parameter names (fields named after them), $arg*, -> and . member
 # access, :string on a char * and on a member path, typed $retval and
-# $retval->member, %pd/%pD, types from BTF, a module's function through
-# its module BTF (when the module carries one), and errors with the
-# kernel's texts and carets.  Records are checked against a known file
+# $retval->member, %pd/%pD, types from BTF, parameter names in return
+# probes (the entry's values), and errors with the kernel's texts and
+# carets (a module's function: tracer-btf-mod).  Records are checked against a known file
 # read in the guest.
 # timeout: 240
 . /kpt/lib.sh
@@ -122,21 +122,6 @@ echo '-:grp/ev vfs_read file->f_path.dentry->d_name.name:string' >> $E ||
 	{ cat $LOG; fail "delete by the names"; }
 grep -q '^p:grp/ev ' $E && fail "grp/ev left"
 echo > $E || fail "clear"
-
-echo "== a module's function, through its BTF"
-if [ -e /sys/kernel/btf/kprobetrace_test ]; then
-	echo > $T
-	define 'f:grp/m kpt_test_six_args a b f'
-	fmt_has $TRACEFS/events/grp/m s64 a
-	echo 1 > $TRACEFS/events/grp/m/enable
-	echo "six_args 2" > $KPT_TEST/call
-	assert_eq "$(vals m)" 'a=17 b=34 f=102' "module function's parameters by name"
-	echo > $E
-else
-	echo 'f:grp/m kpt_test_six_args a' >> $E 2>/dev/null && fail "accepted without module BTF"
-	grep -q 'module kprobetrace_test has no BTF' $LOG || { cat $LOG; fail "no module BTF: error"; }
-	skip_part "kprobetrace_test.ko carries no .BTF on $(uname -r) (built without the kernel's vmlinux)"
-fi
 
 echo "== errors: the kernel's texts and carets"
 # check_error LINE-WITH-^: refused, error_log's caret under the ^
