@@ -301,6 +301,8 @@ static const char kpt_readme_syntax[] =
 	"\t           $stack<index>, $stack, $retval, $arg<N>,\n"
 	"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
 	"\t   (seed): s<index>, sa, a<N>, rv, ra; <symbol>-<offset> as place\n"
+	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
+	"\t           ($arg<N>: its value at the function entry)\n"
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n"
 	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
 	"\t           symstr, <type>\\[<array-size>\\]\n";
