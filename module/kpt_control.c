@@ -302,10 +302,10 @@ static const char kpt_readme_syntax[] =
 	"\t           <argname>[->field[->field|.field...]],\n"
 	"\t           $arg*, $retval[->field...] (names from BTF: a function's\n"
 	"\t           entry or exit)\n"
-	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
-	"\t           (and parameter names: the entry's values)\n"
 	"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
 	"\t   (seed): s<index>, sa, a<N>, rv, ra; <symbol>-<offset> as place\n"
+	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
+	"\t           ($arg<N>, <argname>: the values at the function entry)\n"
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n"
 	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
 	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n";

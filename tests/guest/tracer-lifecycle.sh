@@ -22,7 +22,8 @@ readme_checks() { # LIFECYCLE
 	assert_file_has $R "^ lifecycle: $1\$" "$1: README names the lifecycle"
 	for p in 'r\[maxactive\]' '\$arg<N>' 'imm-value' 'imm-string' \
 	    'x8/16/32/64' 'symstr' ' <type>\\\[<array-size>\\\]' \
-	    'place (kretprobe): .*%return' 'f\[:\[<group>/\]\[<event>\]\]'; do
+	    'place (kretprobe): .*%return' 'f\[:\[<group>/\]\[<event>\]\]' \
+	    'kernel return probes support: .*\$arg<N>'; do
 		grep -q "$p" $R || fail "$1: README lacks $p"
 	done
 	grep -A1 'fetcharg:' $R | grep -q '\$comm' || fail "$1: README lacks \$comm"

@@ -11,9 +11,21 @@ echo 'p:u1 kpt_test_six_args a0' > $E
 echo 'r:u2 kpt_test_six_args rv' >> $E
 echo 'p:u3 kpt_test_ret' >> $E
 echo 0 > $TRACEFS/events/kprobetrace/u3/enable
+# returns with entry values: a kretprobe's entry handler, an f: exit's
+# rethook nodes (an exit set too)
+echo 'r:u2e kpt_test_six_args a=$arg1' >> $E || fail "r: with \$arg1"
+echo 'f:u2f kpt_test_six_args%return a=$arg1 r=$retval' >> $E || fail "f: exit"
+echo "six_args 2" > $KPT_TEST/call
+assert_eq "$(grep -c 'u2e: (.* <- kpt_test_six_args) a=0x11$' $T)" 2 "r: entry values"
+assert_eq "$(grep -c 'u2f: (.* <- kpt_test_six_args) a=0x11 r=0x165$' $T)" 2 "f: exit entry values"
+# (reading the trace with vfs_read traced would never end: not read now)
+echo 'f:grp/u2s kpt_test_*,vfs_*:exit a=$arg2' >> $E || fail "f: exit set"
 echo "six_args 2" > $KPT_TEST/call
 rmmod kprobetrace || fail "rmmod with enabled probes"
 [ -d $TRACEFS/events/kprobetrace ] && fail "events/kprobetrace still there"
+EF=/sys/kernel/debug/tracing/enabled_functions
+[ -r $EF ] || EF=$TRACEFS/enabled_functions
+assert_eq "$(grep -c . $EF)" 0 "nothing armed after the unload"
 cat $T > /dev/null || fail "reading the trace after unload"
 echo "six_args 2" > $KPT_TEST/call
 insmod /kpt/kprobetrace.ko || fail "reloading"
