@@ -9,10 +9,16 @@ needs_debian_btf "module BTF (and Debian's crc8.ko)"
 [ -f /kpt/bin/crc8.ko ] || fail "crc8.ko not in the initramfs (make)"
 insmod /kpt/bin/crc8.ko || fail "insmod crc8"
 [ -r /sys/kernel/btf/crc8 ] || fail "no /sys/kernel/btf/crc8"
+# the form written follows the module's README (cmd-add.sh)
+if grep -q '<argname>' $KPT/README; then
+	pdata=pdata nbytes=nbytes crc=crc poly=polynomial
+else
+	pdata='$arg2' nbytes='$arg3' crc='$arg4' poly='$arg2'
+fi
 out=$(kprobetrace add -n 'crc8 pdata nbytes crc') || fail "add in a module"
-assert_eq "$out" 'p:crc8 crc8 pdata=$arg2:x64 nbytes=$arg3:u64 crc=$arg4:u8' "module BTF"
+assert_eq "$out" "p:crc8 crc8 pdata=$pdata:x64 nbytes=$nbytes:u64 crc=$crc:u8" "module BTF"
 out=$(kprobetrace add -e c8 'crc8:crc8_populate_msb polynomial') || fail "MOD:FUNC"
-assert_eq "$out" 'p:c8 crc8:crc8_populate_msb polynomial=$arg2:u8' "MOD:FUNC line"
+assert_eq "$out" "p:c8 crc8:crc8_populate_msb polynomial=$poly:u8" "MOD:FUNC line"
 grep -Eq '^p:(kprobetrace/)?c8 crc8:crc8_populate_msb(\+0)? polynomial=' $KPT/kprobe_events || { cat $KPT/kprobe_events; fail "written"; }
 # crc8() is the module's last function. On 6.12 the bytes after a module's
 # text are not mapped, and the kernel's probe optimizer, which decodes the
