@@ -25,6 +25,15 @@ int kpt_fprobe_alloc(struct kpt_probe *p);
 /* sets: match the set (0, or -errno with e filled); p->addr: a member */
 int kpt_fprobe_match_set(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 			 char *found_mod);
+/*
+ * The members of def's set (as kpt_fprobe_match_set() finds them, sorted)
+ * into *ips (kvfree() them) and *n, their module into found_mod ("" for
+ * vmlinux; MODULE_NAME_LEN bytes): 0, or -errno with e filled.
+ */
+struct kpt_probe_def;
+int kpt_fprobe_set_members(const struct kpt_probe_def *def,
+			   unsigned long **ips, unsigned int *n,
+			   char *found_mod, struct kpt_err *e, size_t pos);
 /* one function at addr: checked (0, or -errno with e filled) */
 int kpt_fprobe_check_one(struct kpt_probe *p, unsigned long addr,
 			 struct kpt_err *e, size_t pos);
