@@ -7,8 +7,14 @@
  * The one place that refuses parameters in return probes (until a probe
  * can hand its exit the entry's values).
  *
- * Offers: kpt_btf_prepare().  Touches the blobs of kpt_btf_mod.h and the
- * symbol lookup of kpt_resolve.h, read only.
+ * On an f: set each name is resolved in every member and must compile to
+ * the same ops and type in each (else refused, naming the members that
+ * differ); a plain $argN at one function with BTF is checked against its
+ * parameter count, as 6.12's tracer does.
+ *
+ * Offers: kpt_btf_prepare().  Touches the blobs of kpt_btf_mod.h, the
+ * symbol lookup of kpt_resolve.h and the set matching of kpt_fprobe.h,
+ * read only.
  */
 #ifndef KPT_BTF_ARGS_H
 #define KPT_BTF_ARGS_H
