@@ -53,7 +53,9 @@ struct kpt_btf_ctx {
 	 * (func_id 0: no BTF); fn is fns[ref]'s while the args compile
 	 * against it, then every other member's must compile alike.
 	 */
-	unsigned long *ips;
+	struct kpt_fset_pre *pre;	/* the members, for the probe too */
+	bool own_pre;
+	unsigned long *ips;		/* pre's */
 	struct kpt_btf_fn *fns;
 	unsigned int n, ref;
 	struct kpt_err set_err;	/* the set's BTF failed: this error */
@@ -568,17 +570,27 @@ static bool kpt_btf_has_names(const struct kpt_btf_ctx *c,
  */
 static int kpt_btf_set_begin(struct kpt_btf_ctx *c, size_t pos)
 {
-	char mod[MODULE_NAME_LEN], name[KSYM_SYMBOL_LEN];
+	char name[KSYM_SYMBOL_LEN];
 	struct kpt_err *e = c->e;
 	unsigned int k, found = 0;
 	int r;
 
 	c->tried = true;
 	c->e = &c->set_err;
-	r = kpt_fprobe_set_members(c->def, &c->ips, &c->n, mod, c->e, pos);
+	if (!c->pre) {
+		c->pre = kzalloc(sizeof(*c->pre), GFP_KERNEL);
+		if (!c->pre) {
+			r = kpt_error(c->e, KPT_ERR_NOMEM, 0);
+			goto out;
+		}
+		c->own_pre = true;
+	}
+	r = kpt_fprobe_set_members(c->def, c->pre, c->e, pos);
 	if (r)
 		goto out;
-	r = kpt_btf_load(c, mod, pos);
+	c->ips = c->pre->ips;
+	c->n = c->pre->n;
+	r = kpt_btf_load(c, c->pre->mod, pos);
 	if (r)
 		goto out;
 	c->fns = kvcalloc(c->n, sizeof(*c->fns), GFP_KERNEL);
@@ -603,7 +615,7 @@ static int kpt_btf_set_begin(struct kpt_btf_ctx *c, size_t pos)
 		}
 	if (!found) {
 		r = kpt_error(c->e, KPT_ERR_BTF_NO_FUNC, pos,
-			      mod[0] ? mod : "vmlinux");
+			      c->pre->mod[0] ? c->pre->mod : "vmlinux");
 		goto out;
 	}
 	c->fn = c->fns[c->ref];
@@ -823,7 +835,7 @@ static bool kpt_btf_needed(const struct kpt_btf_ctx *c)
 }
 
 int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
-		    struct kpt_err *e)
+		    struct kpt_err *e, struct kpt_fset_pre *pre)
 {
 	struct kpt_btf_ctx *c;
 	unsigned int i, j;
@@ -836,6 +848,7 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 	c->line = line;
 	c->len = len;
 	c->e = e;
+	c->pre = pre;
 	if (!kpt_btf_needed(c))
 		goto out;
 	if (def->flags & KPT_DEF_FSET) {
@@ -885,7 +898,10 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 			}
 out:
 	vfree(c->mod_data);
-	kvfree(c->ips);
+	if (c->own_pre) {
+		kvfree(c->pre->ips);
+		kfree(c->pre);
+	}
 	kvfree(c->fns);
 	kvfree(c->saved);
 	kfree(c->kind);

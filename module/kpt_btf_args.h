@@ -28,7 +28,12 @@
  * RETVAL and DEREF ops, types from BTF where none was written.  Returns
  * 0, or a negative errno with e filled (caret into the line).
  */
+struct kpt_fset_pre;
+/*
+ * pre (or NULL): on an f: set whose names need its members, they are
+ * matched into pre, for kpt_probe_create() to take (one match, not two).
+ */
 int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
-		    struct kpt_err *e);
+		    struct kpt_err *e, struct kpt_fset_pre *pre);
 
 #endif /* KPT_BTF_ARGS_H */

@@ -420,14 +420,27 @@ int kpt_fprobe_match_set(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 			 char *found_mod)
 {
 	const char *set = kpt_def_str(p->def, p->def->symbol);
+	struct kpt_fset_pre *pre = p->fs->pre;
 	struct kpt_fset *fs = p->fs;
 	unsigned long *ips;
 	unsigned int n, skipped;
 	int ret;
 
-	ret = kpt_fmatch_set(set, e, pos, &ips, &n, &skipped, found_mod);
-	if (ret)
-		return ret;
+	if (pre && pre->ips) {		/* matched by the BTF step */
+		ips = pre->ips;
+		pre->ips = NULL;
+		n = pre->n;
+		skipped = pre->skipped;
+		if (found_mod)
+			strscpy(found_mod, pre->mod, MODULE_NAME_LEN);
+		if (pre->note.note && !e->err)
+			*e = pre->note;
+	} else {
+		ret = kpt_fmatch_set(set, e, pos, &ips, &n, &skipped,
+				     found_mod);
+		if (ret)
+			return ret;
+	}
 	kvfree(fs->ips);
 	fs->ips = ips;
 	fs->n = n;
@@ -437,17 +450,21 @@ int kpt_fprobe_match_set(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 }
 
 int kpt_fprobe_set_members(const struct kpt_probe_def *def,
-			   unsigned long **ips, unsigned int *n,
-			   char *found_mod, struct kpt_err *e, size_t pos)
+			   struct kpt_fset_pre *pre, struct kpt_err *e,
+			   size_t pos)
 {
-	struct kpt_err quiet = {};
-	unsigned int skipped;
 	int ret;
 
-	ret = kpt_fmatch_set(kpt_def_str(def, def->symbol), &quiet, pos, ips,
-			     n, &skipped, found_mod);
-	if (ret)
-		*e = quiet;
+	memset(&pre->note, 0, sizeof(pre->note));
+	kvfree(pre->ips);
+	pre->ips = NULL;
+	/* the note (members skipped) is the probe's to give */
+	ret = kpt_fmatch_set(kpt_def_str(def, def->symbol), &pre->note, pos,
+			     &pre->ips, &pre->n, &pre->skipped, pre->mod);
+	if (ret) {
+		*e = pre->note;
+		memset(&pre->note, 0, sizeof(pre->note));
+	}
 	return ret;
 }
 

@@ -15,6 +15,7 @@
 #ifndef KPT_FPROBE_H
 #define KPT_FPROBE_H
 
+#include <linux/module.h>
 #include "kpt_err.h"
 #include "kpt_probe_types.h"
 
@@ -26,14 +27,21 @@ int kpt_fprobe_alloc(struct kpt_probe *p);
 int kpt_fprobe_match_set(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 			 char *found_mod);
 /*
- * The members of def's set (as kpt_fprobe_match_set() finds them, sorted)
- * into *ips (kvfree() them) and *n, their module into found_mod ("" for
- * vmlinux; MODULE_NAME_LEN bytes): 0, or -errno with e filled.
+ * A set matched ahead (by the BTF step, kpt_btf_prepare()), for the probe
+ * to take instead of matching it again: its members (sorted), how many
+ * were skipped and the note saying so, their module ("" for vmlinux).
  */
+struct kpt_fset_pre {
+	unsigned long *ips;		/* kvfree() */
+	unsigned int n, skipped;
+	char mod[MODULE_NAME_LEN];
+	struct kpt_err note;
+};
 struct kpt_probe_def;
+/* Match def's set into pre: 0, or -errno with e filled. */
 int kpt_fprobe_set_members(const struct kpt_probe_def *def,
-			   unsigned long **ips, unsigned int *n,
-			   char *found_mod, struct kpt_err *e, size_t pos);
+			   struct kpt_fset_pre *pre, struct kpt_err *e,
+			   size_t pos);
 /* one function at addr: checked (0, or -errno with e filled) */
 int kpt_fprobe_check_one(struct kpt_probe *p, unsigned long addr,
 			 struct kpt_err *e, size_t pos);
