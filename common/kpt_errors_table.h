@@ -73,7 +73,6 @@ P(RET_ARG_TOO_FAR, E2BIG, "A return probe keeps $arg1 to $arg32 from the functio
 P(BAD_HYPHEN, EINVAL, "Failed to parse single hyphen. Forgot '>'?")
 P(BAD_VAR_ARGS, EINVAL, "$arg* must be an independent parameter without name etc.")
 P(DOUBLE_ARGS, EINVAL, "$arg* can be used only once in the parameters")
-P(FPROBE_EXIT_ARG, EINVAL, "$argN is not available at a function exit (entry values are not kept)")
 M(NOMEM, ENOMEM, "out of memory")
 M(WRITE_TOO_BIG, E2BIG, "write of %zu bytes: at most %d per write(2)")
 M(WRITE_LINE_TOO_LONG, E2BIG, "line too long (max %d bytes)")
