@@ -162,8 +162,9 @@ static int kpt_parse_fset(struct kpt_parser *p, size_t b, size_t e)
 	if (b == e || kpt_isdigit(s[b]))
 		return kpt_fail(p, KPT_ERR_FPROBE_BAD_POINT, b);
 	for (i = b; i < e; i++) {
+		/* the kernel's caret: on the symbol, not its offset */
 		if (s[i] == '+')
-			return kpt_fail(p, KPT_ERR_FPROBE_BAD_POINT, i);
+			return kpt_fail(p, KPT_ERR_FPROBE_BAD_POINT, b);
 		if (s[i] == ',' || s[i] == '!' || s[i] == '*' ||
 		    s[i] == '?' || s[i] == '[')
 			set = true;

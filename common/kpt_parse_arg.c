@@ -264,6 +264,9 @@ static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
 	switch (s[0]) {
 	case '%':
+		/* f: events read no registers, as the kernel's (6.5+) */
+		if (p->def->flags & KPT_DEF_FPROBE)
+			return kpt_fail(p, KPT_ERR_BAD_VAR, b);
 		slot = kpt_reg_slot_by_name(s + 1, n - 1);
 		if (slot < 0)
 			return kpt_fail(p, KPT_ERR_BAD_REG_NAME, b);

@@ -10,6 +10,7 @@
 
 #include <linux/dcache.h>
 #include <linux/fs.h>
+#include <linux/kallsyms.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -18,6 +19,7 @@
 #include "kpt_btf.h"
 #include "kpt_btf_args.h"
 #include "kpt_btf_mod.h"
+#include "kpt_fprobe.h"
 #include "kpt_resolve.h"
 
 /*
@@ -46,7 +48,23 @@ struct kpt_btf_ctx {
 	struct kpt_btf mod;	/* a module's split blob */
 	void *mod_data;
 	struct kpt_btf_fn fn;
+	/*
+	 * An f: set: its members (sorted addresses) and their functions
+	 * (func_id 0: no BTF); fn is fns[ref]'s while the args compile
+	 * against it, then every other member's must compile alike.
+	 */
+	struct kpt_fset_pre *pre;	/* the members, for the probe too */
+	bool own_pre;
+	unsigned long *ips;		/* pre's */
+	struct kpt_btf_fn *fns;
+	unsigned int n, ref;
+	struct kpt_err set_err;	/* the set's BTF failed: this error */
+	struct kpt_probe_arg *saved;	/* args as written, before resolving */
+	u8 *kind;		/* KPT_BTF_K_* of each arg */
+	bool star;		/* $arg* was expanded */
 };
+
+enum { KPT_BTF_K_NONE, KPT_BTF_K_NAME, KPT_BTF_K_RETVAL };
 
 static const char *kpt_btf_sym(const struct kpt_btf_ctx *c)
 {
@@ -74,47 +92,61 @@ static int kpt_btf_sym_module(struct kpt_btf_ctx *c, char *mod)
 	return ret;
 }
 
-/* The probed function's BTF: vmlinux's, or its module's. */
-static int kpt_btf_find_fn(struct kpt_btf_ctx *c, size_t pos)
+/* The BTF of vmlinux, or of module mod (if mod[0]), into c->b. */
+static int kpt_btf_load(struct kpt_btf_ctx *c, const char *mod, size_t pos)
 {
-	const struct kpt_probe_def *def = c->def;
-	char mod[MODULE_NAME_LEN], path[MODULE_NAME_LEN + 32];
-	const char *sym = kpt_btf_sym(c);
+	char path[MODULE_NAME_LEN + 32];
 	const struct kpt_btf *vm;
 	size_t size;
 	int r;
 
-	if (c->tried)
-		return c->err;
-	c->tried = true;
-	if (def->loc != KPT_LOC_SYMBOL || (def->offset &&
-					   def->kind != KPT_PROBE_RETURN))
-		return c->err = kpt_error(c->e, KPT_ERR_BTF_NOT_ENTRY, pos);
-	if (def->flags & KPT_DEF_FSET)
-		return c->err = kpt_error(c->e, KPT_ERR_BTF_FSET, pos);
 	vm = kpt_btf_vmlinux(&r);
 	if (!vm)
-		return c->err = kpt_error(c->e, KPT_ERR_BTF_FIRST + r, pos,
-					  "vmlinux has no BTF (/sys/kernel/btf/vmlinux, CONFIG_DEBUG_INFO_BTF)");
-	r = kpt_btf_sym_module(c, mod);
-	if (r)
-		return c->err = r;
+		return kpt_error(c->e, KPT_ERR_BTF_FIRST + r, pos,
+				 "vmlinux has no BTF (/sys/kernel/btf/vmlinux, CONFIG_DEBUG_INFO_BTF)");
 	c->b = vm;
 	if (mod[0]) {
+		vfree(c->mod_data);	/* a try before */
+		c->mod_data = NULL;
 		snprintf(path, sizeof(path), "/sys/kernel/btf/%s", mod);
 		if (kpt_btf_read_file(path, &c->mod_data, &size)) {
 			snprintf(path, sizeof(path), "module %s has no BTF",
 				 mod);
-			return c->err = kpt_error(c->e, KPT_ERR_BTF_NO_BTF,
-						  pos, path);
+			return kpt_error(c->e, KPT_ERR_BTF_NO_BTF, pos, path);
 		}
 		r = kpt_btf_init(&c->mod, c->mod_data, size, vm);
 		if (r)
-			return c->err = kpt_error(c->e,
-						  KPT_ERR_BTF_FIRST + r, pos,
-						  mod);
+			return kpt_error(c->e, KPT_ERR_BTF_FIRST + r, pos, mod);
 		c->b = &c->mod;
 	}
+	return 0;
+}
+
+/* The probed function's BTF: vmlinux's, or its module's. */
+static int kpt_btf_find_fn(struct kpt_btf_ctx *c, size_t pos)
+{
+	const struct kpt_probe_def *def = c->def;
+	const char *sym = kpt_btf_sym(c);
+	char mod[MODULE_NAME_LEN];
+	int r;
+
+	if (c->tried) {
+		if (c->err && (def->flags & KPT_DEF_FSET))
+			*c->e = c->set_err;
+		return c->err;
+	}
+	c->tried = true;
+	if (def->loc != KPT_LOC_SYMBOL || (def->offset &&
+					   def->kind != KPT_PROBE_RETURN))
+		return c->err = kpt_error(c->e, KPT_ERR_BTF_NOT_ENTRY, pos);
+	if (def->flags & KPT_DEF_FSET)	/* kpt_btf_set_begin() failed */
+		return c->err = kpt_error(c->e, KPT_ERR_BTF_FSET, pos);
+	r = kpt_btf_sym_module(c, mod);
+	if (r)
+		return c->err = r;
+	r = kpt_btf_load(c, mod, pos);
+	if (r)
+		return c->err = r;
 	r = kpt_btf_func_find(c->b, sym, strlen(sym), &c->fn);
 	if (r)
 		return c->err = kpt_error(c->e, KPT_ERR_BTF_FIRST + r,
@@ -351,9 +383,11 @@ static int kpt_btf_type_retval(struct kpt_btf_ctx *c,
 	r = kpt_btf_find_fn(c, arg->pos);
 	c->e = e;
 	if (r) {
-		c->tried = false;
+		c->tried = c->def->flags & KPT_DEF_FSET;
 		return 0;
 	}
+	if (!c->fn.ret_type && (c->def->flags & KPT_DEF_FSET))
+		return 0;	/* a member returns nothing: untyped */
 	if (!c->fn.ret_type)
 		return kpt_error(e, KPT_ERR_BTF_VOID_RETVAL,
 				 kpt_btf_body_pos(c, arg));
@@ -482,10 +516,307 @@ static bool kpt_btf_plain_retval(const struct kpt_btf_ctx *c,
 
 	return a->ops[0].op == KPT_FOP_RETVAL && a->nops == 1 &&
 	       a->type == KPT_T_DEFAULT && !a->array_len &&
-	       def->loc == KPT_LOC_SYMBOL && !(def->flags & KPT_DEF_FSET) &&
+	       def->loc == KPT_LOC_SYMBOL &&
 	       b + 7 <= c->len && !memcmp(c->line + b, "$retval", 7) &&
 	       (b + 7 == c->len || c->line[b + 7] == ' ' ||
 		c->line[b + 7] == '\t');
+}
+
+/* A member's name (no " [module]"). */
+static void kpt_btf_member_name(unsigned long addr, char *buf)
+{
+	sprint_symbol_no_offset(buf, addr);
+	buf[strcspn(buf, " ")] = '\0';
+}
+
+/* Is t[0..len) a parameter of fn? */
+static bool kpt_btf_has_param(const struct kpt_btf *b,
+			      const struct kpt_btf_fn *fn, const char *t,
+			      size_t len)
+{
+	const char *pn;
+	u32 k, type;
+
+	for (k = 0; k < fn->nparams; k++)
+		if (!kpt_btf_param(b, fn, k, &pn, &type) &&
+		    strlen(pn) == len && !memcmp(pn, t, len))
+			return true;
+	return false;
+}
+
+/* Has fn a parameter for each name of the definition? */
+static bool kpt_btf_has_names(const struct kpt_btf_ctx *c,
+			      const struct kpt_btf_fn *fn)
+{
+	const struct kpt_probe_def *def = c->def;
+	unsigned int i;
+
+	for (i = 0; i < def->nargs; i++) {
+		const struct kpt_probe_arg *a = &def->args[i];
+		const char *t = kpt_def_str(def, a->ops[0].sym);
+
+		if (a->ops[0].op != KPT_FOP_BTF || t[0] == '$')
+			continue;
+		if (!kpt_btf_has_param(c->b, fn, t, strcspn(t, "-.[")))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * An f: set: find its members and each one's function in BTF (indexed:
+ * O(log n) each), the first that has one the reference.  A failure is
+ * kept (set_err) for the names that need BTF to report.
+ */
+static int kpt_btf_set_begin(struct kpt_btf_ctx *c, size_t pos)
+{
+	char name[KSYM_SYMBOL_LEN];
+	struct kpt_err *e = c->e;
+	unsigned int k, found = 0;
+	int r;
+
+	c->tried = true;
+	c->e = &c->set_err;
+	if (!c->pre) {
+		c->pre = kzalloc(sizeof(*c->pre), GFP_KERNEL);
+		if (!c->pre) {
+			r = kpt_error(c->e, KPT_ERR_NOMEM, 0);
+			goto out;
+		}
+		c->own_pre = true;
+	}
+	r = kpt_fprobe_set_members(c->def, c->pre, c->e, pos);
+	if (r)
+		goto out;
+	c->ips = c->pre->ips;
+	c->n = c->pre->n;
+	r = kpt_btf_load(c, c->pre->mod, pos);
+	if (r)
+		goto out;
+	c->fns = kvcalloc(c->n, sizeof(*c->fns), GFP_KERNEL);
+	if (!c->fns) {
+		r = kpt_error(c->e, KPT_ERR_NOMEM, 0);
+		goto out;
+	}
+	for (k = 0; k < c->n; k++) {
+		kpt_btf_member_name(c->ips[k], name);
+		if (kpt_btf_func_find(c->b, name, strlen(name), &c->fns[k]))
+			c->fns[k].func_id = 0;
+		else if (!found++)
+			c->ref = k;
+		if (!(k % 256))
+			cond_resched();
+	}
+	/* the reference: the first member that has every name */
+	for (k = 0; k < c->n; k++)
+		if (c->fns[k].func_id && kpt_btf_has_names(c, &c->fns[k])) {
+			c->ref = k;
+			break;
+		}
+	if (!found) {
+		r = kpt_error(c->e, KPT_ERR_BTF_NO_FUNC, pos,
+			      c->pre->mod[0] ? c->pre->mod : "vmlinux");
+		goto out;
+	}
+	c->fn = c->fns[c->ref];
+out:
+	c->e = e;
+	c->err = r;
+	return r;
+}
+
+static bool kpt_btf_same_arg(const struct kpt_probe_arg *a,
+			     const struct kpt_probe_arg *b)
+{
+	unsigned int i;
+
+	if (a->nops != b->nops || a->type != b->type || a->size != b->size ||
+	    a->bf_width != b->bf_width || a->bf_offset != b->bf_offset ||
+	    a->aflags != b->aflags || a->array_len != b->array_len)
+		return false;
+	for (i = 0; i < a->nops; i++)
+		if (a->ops[i].op != b->ops[i].op ||
+		    a->ops[i].flags != b->ops[i].flags ||
+		    a->ops[i].sym != b->ops[i].sym ||
+		    a->ops[i].val != b->ops[i].val)
+			return false;
+	return true;
+}
+
+/* Why member fn's params differ from the reference's (NULL: they do not) */
+static const char *kpt_btf_params_differ(struct kpt_btf_ctx *c,
+					 const struct kpt_btf_fn *fn)
+{
+	const struct kpt_btf_fn *ref = &c->fns[c->ref];
+	const char *n1, *n2;
+	u32 t1, t2, k;
+
+	if (fn->nparams != ref->nparams)
+		return "other parameters";
+	for (k = 0; k < fn->nparams; k++) {
+		if (kpt_btf_param(c->b, fn, k, &n1, &t1) ||
+		    kpt_btf_param(c->b, ref, k, &n2, &t2) || strcmp(n1, n2))
+			return "other parameters";
+	}
+	return NULL;
+}
+
+/* Why arg i (as written: c->saved[i]) compiles otherwise for member k. */
+static const char *kpt_btf_member_differs(struct kpt_btf_ctx *c,
+					  unsigned int i, char *why,
+					  size_t size)
+{
+	const struct kpt_probe_arg *ref = &c->def->args[i];
+	struct kpt_probe_arg *tmp = &c->saved[KPT_MAX_ARGS];
+	const char *t = kpt_def_str(c->def, c->saved[i].ops[0].sym);
+	struct kpt_err quiet = {}, *e = c->e;
+	int r;
+
+	*tmp = c->saved[i];
+	c->e = &quiet;
+	r = kpt_btf_resolve_arg(c, tmp);
+	c->e = e;
+	if (r) {
+		size_t len = strcspn(t, "-.[");
+
+		if (t[0] != '$' && !kpt_btf_has_param(c->b, &c->fn, t, len))
+			snprintf(why, size, "no parameter %.*s", (int)len, t);
+		else
+			snprintf(why, size, "%.60s", quiet.msg);
+		return why;
+	}
+	if (kpt_btf_same_arg(tmp, ref))
+		return NULL;
+	if (tmp->ops[0].op == ref->ops[0].op && tmp->ops[0].val !=
+	    ref->ops[0].val && ref->ops[0].op == KPT_FOP_ARG)
+		snprintf(why, size, "%.*s is $arg%lld, not $arg%lld",
+			 (int)strcspn(t, "-.["), t, tmp->ops[0].val + 1,
+			 ref->ops[0].val + 1);
+	else if (tmp->type != ref->type || tmp->size != ref->size)
+		snprintf(why, size, "%s has another type", t);
+	else
+		snprintf(why, size, "%s has other offsets", t);
+	return why;
+}
+
+/*
+ * Every other member of the set must compile each name as the reference
+ * did (one fetch program, one type per field): else refused, naming the
+ * first few that differ and why.  A plain $retval whose type differs goes
+ * back to untyped (x64), as a set's $retval was.
+ */
+static int kpt_btf_set_check(struct kpt_btf_ctx *c)
+{
+	struct kpt_probe_def *def = c->def;
+	char name[KSYM_SYMBOL_LEN], why[96], list[100];
+	unsigned int k, i, bad = 0, first_arg = def->nargs;
+	size_t used = 0;
+	const char *w;
+
+	list[0] = '\0';
+	for (k = 0; k < c->n; k++) {
+		if (k == c->ref)
+			continue;
+		w = NULL;
+		if (!c->fns[k].func_id) {
+			for (i = 0; i < def->nargs; i++) {
+				if (c->kind[i] == KPT_BTF_K_NAME || c->star)
+					w = "no BTF";
+				if (c->kind[i] == KPT_BTF_K_RETVAL) {
+					def->args[i] = c->saved[i];
+					c->kind[i] = KPT_BTF_K_NONE;
+				}
+			}
+		} else {
+			c->fn = c->fns[k];
+			if (c->star)
+				w = kpt_btf_params_differ(c, &c->fns[k]);
+			for (i = 0; i < def->nargs && !w; i++) {
+				if (c->kind[i] == KPT_BTF_K_NAME) {
+					w = kpt_btf_member_differs(c, i, why,
+								   sizeof(why));
+					if (w && first_arg > i)
+						first_arg = i;
+				} else if (c->kind[i] == KPT_BTF_K_RETVAL) {
+					struct kpt_probe_arg *tmp =
+						&c->saved[KPT_MAX_ARGS];
+
+					*tmp = c->saved[i];
+					if (kpt_btf_type_retval(c, tmp) ||
+					    !kpt_btf_same_arg(tmp,
+							      &def->args[i])) {
+						def->args[i] = c->saved[i];
+						c->kind[i] = KPT_BTF_K_NONE;
+					}
+				}
+			}
+		}
+		if (w) {
+			if (!bad++ || used + 8 < sizeof(list)) {
+				kpt_btf_member_name(c->ips[k], name);
+				used += scnprintf(list + used,
+						  sizeof(list) - used,
+						  "%s%s: %s", used ? "; " : "",
+						  name, w);
+			}
+		}
+		if (!(k % 64))
+			cond_resched();
+	}
+	c->fn = c->fns[c->ref];
+	if (!bad)
+		return 0;
+	if (used >= sizeof(list) - 1)
+		strscpy(list + sizeof(list) - 5, " ...", 5);
+	kpt_btf_member_name(c->ips[c->ref], name);
+	return kpt_error(c->e, KPT_ERR_BTF_SET_DIFFERS,
+			 first_arg < def->nargs ?
+			 kpt_btf_text_pos(c, &c->saved[first_arg],
+					  kpt_def_str(def,
+						      c->saved[first_arg].ops[0].sym)) :
+			 def->loc_pos, bad, c->n, name, list);
+}
+
+/*
+ * "$argN[:TYPE]" as a whole argument, at one function's entry or exit
+ * (not a set): checked against BTF's parameter count, as 6.12's tracer
+ * does (it rewrites each into the parameter's name).
+ */
+static bool kpt_btf_plain_argn(const struct kpt_btf_ctx *c,
+			       const struct kpt_probe_arg *a)
+{
+	const struct kpt_probe_def *def = c->def;
+
+	return a->ops[0].op == KPT_FOP_ARG && a->nops == 1 &&
+	       def->loc == KPT_LOC_SYMBOL && !(def->flags & KPT_DEF_FSET) &&
+	       (!def->offset || def->kind == KPT_PROBE_RETURN) &&
+	       a->pos + 5 <= c->len && !memcmp(c->line + a->pos, "$arg", 4) &&
+	       c->line[a->pos + 4] >= '0' && c->line[a->pos + 4] <= '9';
+}
+
+/* $argN past the parameters BTF gives the function: refused. */
+static int kpt_btf_check_argn(struct kpt_btf_ctx *c,
+			      const struct kpt_probe_arg *arg)
+{
+	struct kpt_err quiet = {}, *e = c->e;
+	const char *name;
+	u32 k, type, np;
+	int r;
+
+	c->e = &quiet;
+	r = kpt_btf_find_fn(c, arg->pos);
+	c->e = e;
+	if (r) {		/* no BTF for it: as without BTF */
+		c->tried = false;
+		return 0;
+	}
+	np = c->fn.nparams;
+	for (k = 0; k < np; k++)
+		if (!kpt_btf_param(c->b, &c->fn, k, &name, &type) && !type)
+			np = k;		/* the ... of a variadic function */
+	if (np && arg->ops[0].val >= np)
+		return kpt_error(e, KPT_ERR_BTF_NO_PARAM, arg->pos);
+	return 0;
 }
 
 static bool kpt_btf_needed(const struct kpt_btf_ctx *c)
@@ -497,14 +828,14 @@ static bool kpt_btf_needed(const struct kpt_btf_ctx *c)
 		const struct kpt_probe_arg *a = &def->args[i];
 
 		if (a->ops[0].op == KPT_FOP_BTF || a->expr ||
-		    kpt_btf_plain_retval(c, a))
+		    kpt_btf_plain_retval(c, a) || kpt_btf_plain_argn(c, a))
 			return true;
 	}
 	return false;
 }
 
 int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
-		    struct kpt_err *e)
+		    struct kpt_err *e, struct kpt_fset_pre *pre)
 {
 	struct kpt_btf_ctx *c;
 	unsigned int i, j;
@@ -517,8 +848,19 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 	c->line = line;
 	c->len = len;
 	c->e = e;
+	c->pre = pre;
 	if (!kpt_btf_needed(c))
 		goto out;
+	if (def->flags & KPT_DEF_FSET) {
+		c->saved = kvcalloc(KPT_MAX_ARGS + 1, sizeof(*c->saved),
+				    GFP_KERNEL);
+		c->kind = kzalloc(KPT_MAX_ARGS, GFP_KERNEL);
+		if (!c->saved || !c->kind) {
+			r = kpt_error(e, KPT_ERR_NOMEM, 0);
+			goto out;
+		}
+		kpt_btf_set_begin(c, def->loc_pos);
+	}
 	for (i = 0; i < def->nargs && !r; i++) {
 		struct kpt_probe_arg *arg = &def->args[i];
 
@@ -526,14 +868,26 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 			r = kpt_btf_expand(c, i);
 			if (r)
 				break;
+			c->star = true;
 		}
-		if (arg->ops[0].op == KPT_FOP_BTF)
+		if (c->saved)
+			c->saved[i] = *arg;
+		if (arg->ops[0].op == KPT_FOP_BTF) {
 			r = kpt_btf_resolve_arg(c, arg);
-		else if (kpt_btf_plain_retval(c, arg))
+			if (c->kind)
+				c->kind[i] = KPT_BTF_K_NAME;
+		} else if (kpt_btf_plain_retval(c, arg)) {
 			r = kpt_btf_type_retval(c, arg);
+			if (c->kind && (arg->aflags & KPT_ARG_TYPE_BTF))
+				c->kind[i] = KPT_BTF_K_RETVAL;
+		} else if (kpt_btf_plain_argn(c, arg)) {
+			r = kpt_btf_check_argn(c, arg);
+		}
 		if (!r && (arg->aflags & (KPT_ARG_PD | KPT_ARG_PDD)))
 			r = kpt_btf_dentry(c, arg);
 	}
+	if (!r && c->fns)
+		r = kpt_btf_set_check(c);
 	/* $arg* may have brought a name another arg has */
 	for (i = 0; i < def->nargs && !r; i++)
 		for (j = 0; j < i; j++)
@@ -544,6 +898,13 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 			}
 out:
 	vfree(c->mod_data);
+	if (c->own_pre) {
+		kvfree(c->pre->ips);
+		kfree(c->pre);
+	}
+	kvfree(c->fns);
+	kvfree(c->saved);
+	kfree(c->kind);
 	kfree(c);
 	return r;
 }

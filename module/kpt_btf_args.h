@@ -7,8 +7,14 @@
  * The one place that refuses parameters in return probes (until a probe
  * can hand its exit the entry's values).
  *
- * Offers: kpt_btf_prepare().  Touches the blobs of kpt_btf_mod.h and the
- * symbol lookup of kpt_resolve.h, read only.
+ * On an f: set each name is resolved in every member and must compile to
+ * the same ops and type in each (else refused, naming the members that
+ * differ); a plain $argN at one function with BTF is checked against its
+ * parameter count, as 6.12's tracer does.
+ *
+ * Offers: kpt_btf_prepare().  Touches the blobs of kpt_btf_mod.h, the
+ * symbol lookup of kpt_resolve.h and the set matching of kpt_fprobe.h,
+ * read only.
  */
 #ifndef KPT_BTF_ARGS_H
 #define KPT_BTF_ARGS_H
@@ -22,7 +28,12 @@
  * RETVAL and DEREF ops, types from BTF where none was written.  Returns
  * 0, or a negative errno with e filled (caret into the line).
  */
+struct kpt_fset_pre;
+/*
+ * pre (or NULL): on an f: set whose names need its members, they are
+ * matched into pre, for kpt_probe_create() to take (one match, not two).
+ */
 int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
-		    struct kpt_err *e);
+		    struct kpt_err *e, struct kpt_fset_pre *pre);
 
 #endif /* KPT_BTF_ARGS_H */

@@ -338,11 +338,15 @@ static int kpt_cmp_ulong(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-int kpt_fprobe_match_set(struct kpt_probe *p, struct kpt_err *e, size_t pos,
-			 char *found_mod)
+/*
+ * Match the set (glob and names, '!' excluding): its members, sorted,
+ * each once, into *ips (kvmalloc'd) and *n; mod gets their module ("" for
+ * vmlinux), skipped how many were refused (noted in e).
+ */
+static int kpt_fmatch_set(const char *set, struct kpt_err *e, size_t pos,
+			  unsigned long **ips, unsigned int *n,
+			  unsigned int *skipped, char *found_mod)
 {
-	const char *set = kpt_def_str(p->def, p->def->symbol);
-	struct kpt_fset *fs = p->fs;
 	struct kpt_fmatch *m;
 	unsigned int i, j;
 	bool globs = false;
@@ -393,17 +397,15 @@ int kpt_fprobe_match_set(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 	for (i = 1, j = 1; i < m->n; i++)
 		if (m->ips[i] != m->ips[j - 1])
 			m->ips[j++] = m->ips[i];
-	kvfree(fs->ips);
-	fs->ips = m->ips;
-	fs->n = j;
+	*ips = m->ips;
+	*n = j;
 	m->ips = NULL;
-	fs->skipped = m->skipped;
-	p->addr = fs->ips[0];
+	*skipped = m->skipped;
 	if (found_mod)
 		strscpy(found_mod, m->mod, MODULE_NAME_LEN);
 	if (m->skipped)
 		kpt_note(e, KPT_ERR_NOTE_FPROBE_SKIPPED, pos, m->skipped,
-			 m->skipped + fs->n, m->skip);
+			 m->skipped + j, m->skip);
 out:
 	kpt_fmatch_free(m);
 	return ret;
@@ -411,6 +413,58 @@ nomem:
 	ret = kpt_error(e, KPT_ERR_NOMEM, 0);
 	if (m)
 		kpt_fmatch_free(m);
+	return ret;
+}
+
+int kpt_fprobe_match_set(struct kpt_probe *p, struct kpt_err *e, size_t pos,
+			 char *found_mod)
+{
+	const char *set = kpt_def_str(p->def, p->def->symbol);
+	struct kpt_fset_pre *pre = p->fs->pre;
+	struct kpt_fset *fs = p->fs;
+	unsigned long *ips;
+	unsigned int n, skipped;
+	int ret;
+
+	if (pre && pre->ips) {		/* matched by the BTF step */
+		ips = pre->ips;
+		pre->ips = NULL;
+		n = pre->n;
+		skipped = pre->skipped;
+		if (found_mod)
+			strscpy(found_mod, pre->mod, MODULE_NAME_LEN);
+		if (pre->note.note && !e->err)
+			*e = pre->note;
+	} else {
+		ret = kpt_fmatch_set(set, e, pos, &ips, &n, &skipped,
+				     found_mod);
+		if (ret)
+			return ret;
+	}
+	kvfree(fs->ips);
+	fs->ips = ips;
+	fs->n = n;
+	fs->skipped = skipped;
+	p->addr = fs->ips[0];
+	return 0;
+}
+
+int kpt_fprobe_set_members(const struct kpt_probe_def *def,
+			   struct kpt_fset_pre *pre, struct kpt_err *e,
+			   size_t pos)
+{
+	int ret;
+
+	memset(&pre->note, 0, sizeof(pre->note));
+	kvfree(pre->ips);
+	pre->ips = NULL;
+	/* the note (members skipped) is the probe's to give */
+	ret = kpt_fmatch_set(kpt_def_str(def, def->symbol), &pre->note, pos,
+			     &pre->ips, &pre->n, &pre->skipped, pre->mod);
+	if (ret) {
+		*e = pre->note;
+		memset(&pre->note, 0, sizeof(pre->note));
+	}
 	return ret;
 }
 

@@ -15,6 +15,7 @@
 #ifndef KPT_FPROBE_H
 #define KPT_FPROBE_H
 
+#include <linux/module.h>
 #include "kpt_err.h"
 #include "kpt_probe_types.h"
 
@@ -25,6 +26,22 @@ int kpt_fprobe_alloc(struct kpt_probe *p);
 /* sets: match the set (0, or -errno with e filled); p->addr: a member */
 int kpt_fprobe_match_set(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 			 char *found_mod);
+/*
+ * A set matched ahead (by the BTF step, kpt_btf_prepare()), for the probe
+ * to take instead of matching it again: its members (sorted), how many
+ * were skipped and the note saying so, their module ("" for vmlinux).
+ */
+struct kpt_fset_pre {
+	unsigned long *ips;		/* kvfree() */
+	unsigned int n, skipped;
+	char mod[MODULE_NAME_LEN];
+	struct kpt_err note;
+};
+struct kpt_probe_def;
+/* Match def's set into pre: 0, or -errno with e filled. */
+int kpt_fprobe_set_members(const struct kpt_probe_def *def,
+			   struct kpt_fset_pre *pre, struct kpt_err *e,
+			   size_t pos);
 /* one function at addr: checked (0, or -errno with e filled) */
 int kpt_fprobe_check_one(struct kpt_probe *p, unsigned long addr,
 			 struct kpt_err *e, size_t pos);

@@ -254,7 +254,8 @@ check:
 }
 
 struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
-				   struct kpt_err *e)
+				   struct kpt_err *e,
+				   struct kpt_fset_pre *pre)
 {
 	size_t pos_loc = def->loc_pos;
 	unsigned int i, nops = 0, total_ops = 0;
@@ -332,7 +333,11 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 		if (!p->modname)
 			goto nomem;
 	}
+	if (p->fprobe)
+		p->fs->pre = pre;
 	ret = kpt_probe_locate(p, e, pos_loc, found_mod);
+	if (p->fprobe)
+		p->fs->pre = NULL;
 	if (ret < 0)
 		goto fail;
 	if (ret > 0) {

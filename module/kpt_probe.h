@@ -20,8 +20,11 @@
 extern struct mutex kpt_mutex;		/* probe list, control files */
 extern struct list_head kpt_probes;
 
+/* pre: an f: set matched ahead (kpt_fprobe.h), taken; or NULL */
+struct kpt_fset_pre;
 struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
-				   struct kpt_err *e);
+				   struct kpt_err *e,
+				   struct kpt_fset_pre *pre);
 int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 		     char *found_mod);
 int kpt_probe_register(struct kpt_probe *p, struct kpt_err *e);

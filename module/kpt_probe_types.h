@@ -129,6 +129,8 @@ struct kpt_fnode {
 	unsigned long edata[];		/* entry values: p->edata_n words */
 };
 
+struct kpt_fset_pre;
+
 struct kpt_fset {
 	struct ftrace_ops ops;
 	struct kpt_probe *p;
@@ -141,6 +143,8 @@ struct kpt_fset {
 	unsigned int nodes;		/* exit: nodes in rh's pool */
 	/* recursion, RCU not watching, no free node */
 	unsigned long __percpu *misses;
+	/* while the probe is created: its set matched ahead, or NULL */
+	struct kpt_fset_pre *pre;
 };
 
 struct kpt_otype;

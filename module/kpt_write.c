@@ -22,6 +22,7 @@
 #include "kpt_btf_args.h"
 #include "kpt_errlog.h"
 #include "kpt_event.h"
+#include "kpt_fprobe.h"
 #include "kpt_ksyms.h"
 #include "kpt_probe.h"
 #include "kpt_remove.h"
@@ -420,6 +421,7 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno,
 	struct kpt_parse_error perr;
 	struct kpt_op *ops = NULL;
 	unsigned int nops = 0, cap = 0, lineno = first_lineno, i;
+	struct kpt_fset_pre *pre = NULL;	/* an f: set, matched once */
 	struct kpt_err e;
 	size_t pos = 0;
 	int ret = 0;
@@ -494,12 +496,20 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno,
 				goto out;
 			}
 		}
-		ret = kpt_btf_prepare(def, line, llen, &e);
+		if ((def->flags & KPT_DEF_FSET) && !pre)
+			pre = kzalloc(sizeof(*pre), GFP_KERNEL);
+		if (pre) {	/* never a line before's */
+			kvfree(pre->ips);
+			pre->ips = NULL;
+		}
+		ret = kpt_btf_prepare(def, line, llen, &e,
+				      def->flags & KPT_DEF_FSET ? pre : NULL);
 		if (ret) {
 			kpt_errlog_add(op->lineno, line, llen, &e);
 			goto out;
 		}
-		op->p = kpt_probe_create(def, &e);
+		op->p = kpt_probe_create(def, &e,
+					 def->flags & KPT_DEF_FSET ? pre : NULL);
 		if (IS_ERR(op->p)) {
 			op->p = NULL;
 			kpt_errlog_add(op->lineno, line, llen, &e);
@@ -524,5 +534,8 @@ out:
 	}
 	kvfree(ops);
 	kvfree(def);
+	if (pre)
+		kvfree(pre->ips);
+	kfree(pre);
 	return ret;
 }

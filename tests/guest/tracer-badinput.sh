@@ -84,7 +84,10 @@ write: EINVAL  | - | This argument name is already used | f:grp/e1 vfs_read $arg
 write: EOPNOTSUPP | - | names need a function     | p:e1 vfs_read+4 file\n
 write: EOPNOTSUPP | - | $arg* can be used only on function entry | p:e1 vfs_read+4 $arg*\n
 write: EOPNOTSUPP | - | names need a function     | p:e1 {own} file\n
-write: EOPNOTSUPP | - | names need one function   | f:grp/e1 vfs_read,vfs_write file\n
+write: EINVAL  | - | kfree: no parameter file     | f:grp/e1 vfs_read,kfree file\n
+write: EINVAL  | - | file is $arg                 | f:grp/e1 vfs_read,rw_verify_area file\n
+write: EINVAL  | - | other parameters             | f:grp/e1 vfs_*,!vfs_read $arg*\n
+write: ENOENT  | - | This field is not found      | f:grp/e1 vfs_read,vfs_write file->nofield\n
 write: ENOENT  | - | This function returns        | r:e1 kfree $retval\n
 write: ENOENT  | - | module no_such_mod_kpt is not loaded | p:e1 no_such_mod_kpt:fn x\n
 write: ENOENT  | - | This variable is not found at this probe point | p:e1 vfs_read file\np:e2 vfs_read nope\n

@@ -148,6 +148,14 @@ check_error 'p vfs_read args=^$arg*' 'must be an independent parameter'
 check_error 'p vfs_read $arg* ^$arg*' 'can be used only once'
 check_error 'p vfs_read+8 ^$arg*' 'can be used only on function entry'
 check_error 'r kfree ^$retval' "returns 'void' type"
+# 6.12: $argN past a BTF-known function's parameters; f: takes no offset
+# and no register
+check_error 'f kfree ^$arg10' 'This variable is not found at this probe point'
+check_error 'p kfree ^$arg2' 'This variable is not found at this probe point'
+check_error 'r kfree ^$arg3:u32' 'This variable is not found at this probe point'
+check_error 'f ^vfs_read+10' 'A function event takes a function name'
+check_error 'f vfs_read ^%ax' 'Invalid $-variable specified'
+check_error 'f vfs_read x=+0(^%di)' 'Invalid $-variable specified'
 [ -s $E ] && { cat $E; fail "a refused line left a definition"; }
 
 echo "== return probes: parameter names are the entry's values"

@@ -35,13 +35,13 @@ echo "== entry values: \$arg1 at the return is the entry's, derefs through it"
 echo > $T
 # kpt_test_obj_walk(obj) walks obj->next in %rdi: at its return %rdi is 0
 echo 'f:owin kpt_test_obj_walk p=$arg1' > $E || { cat $LOG; fail "owin"; }
-echo 'f:owx kpt_test_obj_walk%return p=$arg1 n=+0(+16($arg1)):string nn=+0(+16(+24($arg1))):string r=$retval' >> $E ||
+echo 'f:owx kpt_test_obj_walk%return p=$arg1 n=+0(+16($arg1)):string nn=+0(+16(+24($arg1))):string r=$retval:x64' >> $E ||
 	{ cat $LOG; fail "owx"; }
-echo 'r:rowx kpt_test_obj_walk p=$arg1 n=+0(+16($arg1)):string r=$retval' >> $E ||
+echo 'r:rowx kpt_test_obj_walk p=$arg1 n=+0(+16($arg1)):string r=$retval:x64' >> $E ||
 	{ cat $LOG; fail "rowx"; }
 # the seed's aN in r: reads the register at the return
 echo 'r:rows kpt_test_obj_walk a0' >> $E || { cat $LOG; fail "rows"; }
-echo 'f:sx kpt_test_string%return s=+0($arg1):string r=$retval' >> $E ||
+echo 'f:sx kpt_test_string%return s=+0($arg1):string r=$retval:x64' >> $E ||
 	{ cat $LOG; fail "sx"; }
 cat $E
 echo "obj_walk 3" > $KPT_TEST/call
@@ -68,7 +68,7 @@ assert_eq "$(armed_any)" 0 "nothing armed after clearing"
 
 echo "== an exit set with entry values: each record names its function"
 echo > $T
-echo 'f:grp/xs kpt_test_six_args,kpt_test_obj_walk:exit a=$arg1 b=$arg2 f=$arg6 r=$retval' > $E ||
+echo 'f:grp/xs kpt_test_six_args,kpt_test_obj_walk:exit a=$arg1 b=$arg2 f=$arg6 r=$retval:x64' > $E ||
 	{ cat $LOG; fail "xs"; }
 echo "six_args 4" > $KPT_TEST/call
 echo "obj_walk 2" > $KPT_TEST/call
@@ -81,7 +81,7 @@ echo "== an exit set over thousands of functions: one ftrace update each way"
 SET='kpt_test_six_args,vfs_*,ksys_*,ext4_*,proc_*,seq_*,kernfs_*,sysfs_*,d_*,filemap_*,folio_*,kmem_*,mm_*,tcp_*,udp_*,ip_*,pipe_*,path_*,!do_exit'
 echo > $T
 u0=$(updates)
-echo "f:big/x $SET:exit r=\$retval a=\$arg1" > $E || { cat $LOG; fail "define big/x"; }
+echo "f:big/x $SET:exit r=\$retval:x64 a=\$arg1" > $E || { cat $LOG; fail "define big/x"; }
 u1=$(updates)
 assert_eq "$((u1 - u0))" 1 "one ftrace update to define (and arm) the exit set"
 n=$(sed -n 's/^f:big\/x .* # \([0-9]*\) functions$/\1/p' $E)

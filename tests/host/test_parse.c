@@ -402,12 +402,14 @@ static const struct tcase cases[] = {
 	OK("f:g/l a,b:entry", "f:g/l a,b", ""),
 	OK("f:g/l x[a-c]?y,!xby", "f:g/l x[a-c]?y,!xby", ""),
 	OK("f3:ev vfs_read%return", "f3:fprobes/ev vfs_read%return", ""),
-	OK("f:ev m:sym %di", "f:fprobes/ev m:sym arg1=%di", "arg1=REG(14)"),
+	/* f: events read no registers (the kernel's BAD_VAR, caret on %) */
+	BAD("f:ev m:sym %di", BAD_VAR, "           ^"),
+	BAD("f:ev sym x=+8(%sp)", BAD_VAR, "              ^"),
 	/* a module's function named entry/exit lists its suffix */
 	OK("f m:entry:entry", "f:fprobes/entry__entry m:entry:entry", ""),
 	OK("f:ev m:exit", "f:fprobes/ev m%return", ""),
 	OK("f:ev m:exit:entry", "f:fprobes/ev m:exit:entry", ""),
-	BAD("f:ev vfs_read+4", FPROBE_BAD_POINT, "             ^"),
+	BAD("f:ev vfs_read+4", FPROBE_BAD_POINT, "     ^"),
 	BAD("f:ev 0x1234", FPROBE_BAD_POINT, "     ^"),
 	BAD("f:ev a,,b", FPROBE_BAD_SET, "       ^"),
 	BAD("f:ev !a", FPROBE_BAD_SET, "     ^"),
