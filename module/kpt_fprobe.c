@@ -8,12 +8,12 @@
  * register_ftrace_function() (one ftrace update, whatever the number of
  * functions), disarmed with one unregister_ftrace_function().  Its
  * callback reads the arguments from the pt_regs ftrace saved at the
- * entry.  FTRACE_OPS_FL_SAVE_REGS (ftrace_regs_caller: every register)
- * only when an argument reads a register that ftrace_caller does not
- * save (kpt_fprobe_needs_all_regs()): $argN, $stackN, $stack, $comm,
- * %di and the rest of the argument registers, %ax, %bp, %sp, %ip need
- * none, and ftrace_caller saves fewer registers (about 25 instructions
- * a hit less on x86-64).
+ * entry.  An entry's ops needs no FTRACE_OPS_FL_SAVE_REGS: an f: event
+ * takes no register arguments (as the kernel's), and what it takes
+ * ($argN, $stackN, $stack, $comm, memory through them) reads only what
+ * x86-64's ftrace_caller saves (the argument registers, %ax, %bp, the
+ * stack pointer, the ip), which costs fewer instructions a hit than
+ * ftrace_regs_caller's full pt_regs.
  *
  * The exit: the same ops, its callback (kpt_ftrace_exit_handler()) taking
  * a node of the probe's rethook at the entry, keeping the entry's ip and
@@ -468,40 +468,6 @@ int kpt_fprobe_set_members(const struct kpt_probe_def *def,
 	return ret;
 }
 
-/*
- * Does an argument of p read a register that x86-64's ftrace_caller does
- * not save?  ftrace_caller (an ftrace_ops without FTRACE_OPS_FL_SAVE_REGS,
- * the same on every kernel of the matrix) stores %ax %cx %dx %si %di %r8
- * %r9 %bp, orig_ax (0), the ip and the stack pointer in the pt_regs
- * layout; not %bx, %r10-%r15, the flags, cs (0) or ss.  An argument's
- * program starts with its only register read (kpt_eval()).
- */
-static bool kpt_fprobe_needs_all_regs(const struct kpt_probe *p)
-{
-	static const unsigned short saved[] = {
-		offsetof(struct pt_regs, ax), offsetof(struct pt_regs, cx),
-		offsetof(struct pt_regs, dx), offsetof(struct pt_regs, si),
-		offsetof(struct pt_regs, di), offsetof(struct pt_regs, r8),
-		offsetof(struct pt_regs, r9), offsetof(struct pt_regs, bp),
-		offsetof(struct pt_regs, orig_ax), offsetof(struct pt_regs, ip),
-		offsetof(struct pt_regs, sp),
-	};
-	unsigned int i, j;
-
-	for (i = 0; i < p->nargs; i++) {
-		const struct kpt_cop *op = &p->ops[p->args[i].first];
-
-		if (op->op != KPT_COP_REG)
-			continue;
-		for (j = 0; j < ARRAY_SIZE(saved); j++)
-			if (op->val == saved[j])
-				break;
-		if (j == ARRAY_SIZE(saved))
-			return true;
-	}
-	return false;
-}
-
 /* ---- arming -------------------------------------------------------------- */
 
 /*
@@ -538,7 +504,7 @@ int kpt_fprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)
 	memset(&fs->ops, 0, sizeof(fs->ops));
 	fs->ops.func = kpt_ftrace_handler;
 	/* an exit hooks its return through the full pt_regs */
-	if (p->is_return || kpt_fprobe_needs_all_regs(p))
+	if (p->is_return)
 		fs->ops.flags = FTRACE_OPS_FL_SAVE_REGS;
 	if (p->is_return) {
 		fs->nodes = kpt_fnodes(p);

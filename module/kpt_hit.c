@@ -428,10 +428,10 @@ NOKPROBE_SYMBOL(kpt_kretprobe_handler);
 /*
  * f: entry: the ftrace_ops callback of an f: probe, called at the entry of
  * every function of its set with the registers ftrace saved: a full
- * pt_regs (FTRACE_OPS_FL_SAVE_REGS, as a kprobe's at the entry), or, for a
- * probe whose arguments read only what ftrace_caller saves (kpt_fprobe.c:
- * kpt_fprobe_needs_all_regs()), that part of it, the rest cleared here
- * (for perf and the stack trace, which get the pt_regs too).
+ * pt_regs (FTRACE_OPS_FL_SAVE_REGS: an exit's ops), or, for an entry,
+ * the part ftrace_caller saves, which is all an f: event's arguments read
+ * (kpt_fprobe.c), the rest cleared here (for perf and the stack trace,
+ * which get the pt_regs too).
  * notrace (the module is built with -pg off anyway) and NOKPROBE.  It
  * guards recursion itself (ftrace_test_recursion_trylock(), which also
  * disables preemption, so the RCU walk of the links is a reader), and
