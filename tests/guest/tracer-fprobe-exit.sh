@@ -56,7 +56,10 @@ assert_eq "$(grep -c "owx: (.* <- kpt_test_obj_walk) p=$addr n=\"obj-a\" nn=\"ob
 	"f:%return records with entry values"
 assert_eq "$(grep -c "rowx: (.* <- kpt_test_obj_walk) p=$addr n=\"obj-a\" r=0x2a6\$" $T)" 3 \
 	"r: records with entry values"
-assert_eq "$(grep -c '<- kpt_test_obj_walk \[kprobetrace_test\]: 0x0$' $T)" 3 "r: seed a0 at the return"
+# the seed's aN is the register at the return (whatever the compiler left
+# in %di there), never the entry's value
+assert_eq "$(grep -c '<- kpt_test_obj_walk \[kprobetrace_test\]: 0x[0-9a-f]*$' $T)" 3 "r: seed a0 records"
+assert_eq "$(grep -c "<- kpt_test_obj_walk \[kprobetrace_test\]: $addr\$" $T)" 0 "r: seed a0 is not the entry's value"
 assert_eq "$(grep -c 'sx: (.* <- kpt_test_string) s="kprobetrace" r=0xb$' $T)" 2 \
 	"string through a pointer argument"
 for ev in owin owx rowx sx; do
