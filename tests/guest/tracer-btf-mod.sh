@@ -13,13 +13,6 @@ E=$KPT/kprobe_events
 LOG=$KPT/error_log
 T=$TRACEFS/trace
 vals() { grep " $1: (" $T | grep -- "${2:-.}" | tail -n 1 | sed 's/^[^)]*) //'; }
-fmt_has() { # EVENT-DIR FIELD-TYPE NAME
-	grep -q "field:$2 $3;" $1/format ||
-		{ cat $1/format; fail "$1: no field '$2 $3'"; }
-}
-define() { # LINE: must be accepted
-	echo "$1" >> $E || { cat $LOG; fail "refused: $1"; }
-}
 
 echo "== a module's function, through its BTF"
 if [ -e /sys/kernel/btf/kprobetrace_test ]; then

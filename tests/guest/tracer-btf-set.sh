@@ -17,9 +17,6 @@ SIZE=$(wc -c < $FILE)
 BS=$((SIZE + 1))
 OUT=/tmp/kpt-btf-set.out
 
-define() { # LINE: must be accepted
-	echo "$1" >> $E || { cat $LOG; fail "refused: $1"; }
-}
 refused() { # LINE TEXT...: refused, error_log has every TEXT
 	echo "$1" >> $E 2> /dev/null && { cat $E; fail "accepted: $1"; }
 	msg=$(tail -n 3 $LOG | head -n 1)

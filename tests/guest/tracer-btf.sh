@@ -20,10 +20,6 @@ BS=$((SIZE + 1))
 
 # the values of the last record of EV that matches PAT
 vals() { grep " $1: (" $T | grep -- "${2:-.}" | tail -n 1 | sed 's/^[^)]*) //'; }
-fmt_has() { # EVENT-DIR FIELD-TYPE NAME
-	grep -q "field:$2 $3;" $1/format ||
-		{ cat $1/format; fail "$1: no field '$2 $3'"; }
-}
 # an event on vfs_read records the trace's own reads: the events are live
 # only while the known file is read (read_file), the trace read after
 read_file() {
@@ -35,9 +31,6 @@ read_file() {
 		[ -e $TRACEFS/events/$g/enable ] && echo 0 > $TRACEFS/events/$g/enable
 	done
 	true
-}
-define() { # LINE: must be accepted
-	echo "$1" >> $E || { cat $LOG; fail "refused: $1"; }
 }
 
 echo "== f: bare parameter names: fields file and count"

@@ -16,15 +16,6 @@ P=$KPT/kprobe_profile
 X=$KPT_TEST/call_ext
 FAULT=0xfffffffffffffff2
 
-# hits and misses of EVENT in kprobe_profile
-hits() { awk -v e="$1" '$1 == e { print $2 }' $P; }
-misses() { awk -v e="$1" '$1 == e { print $3 }' $P; }
-# sum of a per-CPU ring-buffer counter ("entries", "dropped events", ...)
-rbsum() {
-	cat $TRACEFS/per_cpu/cpu*/stats |
-		awk -v k="$1" 'index($0, k ":") == 1 { s += $NF } END { print s + 0 }'
-}
-
 # --- 1. fetches through bad pointers -------------------------------------------
 echo > $T
 # seed syntax: tag, *p, **p, *(p + 8); today's: tag, user *p, 4 bytes at p

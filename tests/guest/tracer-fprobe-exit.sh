@@ -15,11 +15,6 @@ E=$KPT/kprobe_events
 P=$KPT/kprobe_profile
 LOG=$KPT/error_log
 T=$TRACEFS/trace
-EF=/sys/kernel/debug/tracing/enabled_functions
-[ -r $EF ] || EF=$TRACEFS/enabled_functions
-hits() { awk -v e="$1" '$1 == e { print $2 }' $P; }
-misses() { awk -v e="$1" '$1 == e { print $3 }' $P; }
-armed_any() { grep -c . $EF; }
 updates() { cat $KPT/fprobe_ftrace_updates; }
 
 echo "== the rethook calls the module makes are in kallsyms"

@@ -12,7 +12,6 @@ P=$KPT/kprobe_profile
 EF=/sys/kernel/debug/tracing/enabled_functions
 M=kprobetrace_modtest
 hits() { awk -v n="$1" '$1 == n { print $2 }' $P; }
-armed_any() { grep -c . $EF; }
 
 kpt-write -t $LOG '' > /dev/null
 echo "f:fm $M:kpt_modtest_core v=\$arg1" > $E || { cat $LOG; fail "f: on a module not loaded"; }

@@ -17,8 +17,6 @@ P=$KPT/kprobe_profile
 LOG=$KPT/error_log
 EF=/sys/kernel/debug/tracing/enabled_functions
 I=$TRACEFS/instances/st
-hits() { awk -v e="$1" '$1 == e { print $2 }' $P; }
-misses() { awk -v e="$1" '$1 == e { print $3 }' $P; }
 
 # on a failure too: the workers stop and the instance lets go of the event
 # (an event enabled in an instance refuses the module's unload)

@@ -17,8 +17,6 @@ P=$KPT/kprobe_profile
 LOG=$KPT/error_log
 T=$TRACEFS/trace
 EF=/sys/kernel/debug/tracing/enabled_functions
-armed_any() { grep -c . $EF; }
-hits() { awk -v e="$1" '$1 == e { print $2 }' $P; }
 misses() { awk -v e="$1" '$1 == e { s += $3 } END { print s + 0 }' $P; }
 
 echo 'f:ft kpt_test_six_args a=$arg1' > $E || { cat $LOG; fail "define ft"; }

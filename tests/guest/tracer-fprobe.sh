@@ -18,12 +18,6 @@ E=$KPT/kprobe_events
 P=$KPT/kprobe_profile
 LOG=$KPT/error_log
 T=$TRACEFS/trace
-EF=/sys/kernel/debug/tracing/enabled_functions
-[ -r $EF ] || EF=$TRACEFS/enabled_functions
-hits() { awk -v e="$1" '$1 == e { print $2 }' $P; }
-misses() { awk -v e="$1" '$1 == e { print $3 }' $P; }
-# nothing else arms functions in this guest: enabled_functions is empty
-armed_any() { grep -c . $EF; }
 
 echo "== one function, entry and exit, with arguments"
 echo > $T

@@ -5,8 +5,6 @@
 
 E=$KPT/kprobe_events
 P=$KPT/kprobe_profile
-hits() { awk -v e="$1" '$1 == e { print $2 }' $P; }
-misses() { awk -v e="$1" '$1 == e { print $3 }' $P; }
 
 echo "p:pe kpt_test_six_args a0" > $E
 echo "r:pr kpt_test_six_args rv" >> $E

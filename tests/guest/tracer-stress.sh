@@ -38,13 +38,6 @@ assert_eq "$(kpt-write -a $E '-:a\np:a kpt_test_six_args a0\n')" OK "delete then
 assert_eq "$(cat $E)" "p:a kpt_test_six_args+0 a0" "replaced"
 echo > $E
 
-hits() { awk -v e="$1" '$1 == e { print $2 }' $P; }
-misses() { awk -v e="$1" '$1 == e { print $3 }' $P; }
-rbsum() {
-	cat $TRACEFS/per_cpu/cpu*/stats |
-		awk -v k="$1" 'index($0, k ":") == 1 { s += $NF } END { print s + 0 }'
-}
-
 # --- phase A: everything at once ---------------------------------------------
 # writer ID CLEAR: loops until /tmp/stop; its counts go to /tmp/w.ID
 writer() {

@@ -23,8 +23,6 @@ echo 'f:grp/u2s kpt_test_*,vfs_*:exit a=$arg2' >> $E || fail "f: exit set"
 echo "six_args 2" > $KPT_TEST/call
 rmmod kprobetrace || fail "rmmod with enabled probes"
 [ -d $TRACEFS/events/kprobetrace ] && fail "events/kprobetrace still there"
-EF=/sys/kernel/debug/tracing/enabled_functions
-[ -r $EF ] || EF=$TRACEFS/enabled_functions
 assert_eq "$(grep -c . $EF)" 0 "nothing armed after the unload"
 cat $T > /dev/null || fail "reading the trace after unload"
 echo "six_args 2" > $KPT_TEST/call

@@ -89,6 +89,35 @@ field() {
 # follows "EV: (...) ").
 vals() { grep " $1: (" $T | tail -n 1 | sed 's/^[^)]*) //'; }
 
+# define LINE: kprobe_events takes LINE (appended), else the test fails
+# with the error log.
+define() {
+	echo "$1" >> $KPT/kprobe_events || { cat $KPT/error_log; fail "refused: $1"; }
+}
+
+# fmt_has EVENT-DIR FIELD-TYPE NAME: the event's format has that field.
+fmt_has() {
+	grep -q "field:$2 $3;" $1/format ||
+		{ cat $1/format; fail "$1: no field '$2 $3'"; }
+}
+
+# hits EV, misses EV: EV's columns in kprobe_profile.
+hits() { awk -v e="$1" '$1 == e { print $2 }' $KPT/kprobe_profile; }
+misses() { awk -v e="$1" '$1 == e { print $3 }' $KPT/kprobe_profile; }
+
+# rbsum COUNTER: the sum over the CPUs of a ring-buffer counter ("entries",
+# "dropped events", ... of per_cpu/cpu*/stats).
+rbsum() {
+	cat $TRACEFS/per_cpu/cpu*/stats |
+		awk -v k="$1" 'index($0, k ":") == 1 { s += $NF } END { print s + 0 }'
+}
+
+# armed_any: how many functions ftrace has armed (enabled_functions' lines;
+# nothing but the test arms functions in a guest).
+EF=/sys/kernel/debug/tracing/enabled_functions
+[ -r $EF ] || EF=$TRACEFS/enabled_functions
+armed_any() { grep -c . $EF; }
+
 # trace_bg OUT ARGS...: `kprobetrace trace ARGS` in the background, its
 # output in OUT (stderr in OUT.err), once it says it is tracing; its pid in
 # $tpid.
