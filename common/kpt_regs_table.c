@@ -56,12 +56,12 @@ const char *kpt_reg_name_by_slot(unsigned int slot)
 	return slot < KPT_REG_NR ? kpt_regs[slot].name : NULL;
 }
 
+const u8 kpt_arg_reg_slots[KPT_NR_ARG_REGS] = {
+	KPT_REG_DI, KPT_REG_SI, KPT_REG_DX,
+	KPT_REG_CX, KPT_REG_R8, KPT_REG_R9,
+};
+
 int kpt_arg_reg_slot(unsigned int n)
 {
-	static const u8 slots[KPT_NR_ARG_REGS] = {
-		KPT_REG_DI, KPT_REG_SI, KPT_REG_DX,
-		KPT_REG_CX, KPT_REG_R8, KPT_REG_R9,
-	};
-
-	return n < KPT_NR_ARG_REGS ? slots[n] : -1;
+	return n < KPT_NR_ARG_REGS ? kpt_arg_reg_slots[n] : -1;
 }

@@ -33,9 +33,11 @@ const char *kpt_reg_name_by_slot(unsigned int slot);
  * x86-64 SysV: the slot of the register holding integer argument n
  * (0-based: di si dx cx r8 r9), or -1 when it is on the stack: then, at the
  * function's entry, it is stack entry n - 6 + 1 (entry 0 being the return
- * address).  How the module resolves KPT_FOP_ARG.
+ * address).  How the module resolves KPT_FOP_ARG, and what a return
+ * probe keeps of the entry (kpt_arg_reg_slots[], read on a hit).
  */
 #define KPT_NR_ARG_REGS 6
+extern const u8 kpt_arg_reg_slots[KPT_NR_ARG_REGS];
 int kpt_arg_reg_slot(unsigned int n);
 
 #endif /* KPT_REGS_TABLE_H */

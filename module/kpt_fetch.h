@@ -7,9 +7,9 @@
  * exception-table load under pagefault_disable(), inline.
  *
  * Offers: kpt_kread(), kpt_uread(), kpt_mem_allowed(), kpt_convert(),
- * kpt_eval(), kpt_fetch_vals(), kpt_store_edata().  May touch: registers and the kernel
- * stack (kpt_regs.h), kernel and user memory (faults caught), the
- * lockdown level, a probe's compiled ops (read only).
+ * kpt_eval(), kpt_fetch_vals(), kpt_store_edata().  May touch: registers
+ * and the kernel stack (kpt_regs.h), kernel and user memory (faults
+ * caught), the lockdown level, a probe's compiled ops (read only).
  */
 #ifndef KPT_FETCH_H
 #define KPT_FETCH_H
@@ -235,7 +235,9 @@ static nokprobe_inline void kpt_fetch_vals(struct kpt_probe *p,
  * read (as the kernel does since 6.10: the argument's value is the
  * entry's; a dereference through it reads memory at the return).  One
  * mechanism for both kinds of return: a kretprobe's entry_handler stores
- * into its instance's data, an f: exit's entry into its rethook node.
+ * into its instance's data, an f: exit's entry into its rethook node.  The
+ * registers are the register table's (common/kpt_regs_table.h), as for
+ * $argN at an entry.
  */
 static nokprobe_inline void kpt_store_edata(struct kpt_probe *p,
 					    struct pt_regs *regs,
@@ -244,31 +246,13 @@ static nokprobe_inline void kpt_store_edata(struct kpt_probe *p,
 	unsigned int i;
 
 	for (i = 0; i < p->edata_n; i++) {
-		switch (i) {
-		case 0:
-			edata[i] = regs->di;
-			break;
-		case 1:
-			edata[i] = regs->si;
-			break;
-		case 2:
-			edata[i] = regs->dx;
-			break;
-		case 3:
-			edata[i] = regs->cx;
-			break;
-		case 4:
-			edata[i] = regs->r8;
-			break;
-		case 5:
-			edata[i] = regs->r9;
-			break;
-		default:
-			if (!kpt_regs_get_kernel_stack_nth(regs, i - 5,
-							   &edata[i]))
-				edata[i] = KPT_FAULT_VALUE;
-			break;
-		}
+		if (i < KPT_NR_ARG_REGS)
+			edata[i] = kpt_regs_get_register(regs,
+					kpt_regs_offset(kpt_arg_reg_slots[i]));
+		else if (!kpt_regs_get_kernel_stack_nth(regs,
+							i - KPT_NR_ARG_REGS + 1,
+							&edata[i]))
+			edata[i] = KPT_FAULT_VALUE;
 	}
 }
 
