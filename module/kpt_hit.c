@@ -426,16 +426,31 @@ int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 NOKPROBE_SYMBOL(kpt_kretprobe_handler);
 
 /*
+ * The recursion guard of the ftrace callbacks (f: events): the bit to
+ * unlock, or < 0 (the hit refused, counted as the set's miss).  It also
+ * disables preemption: the callbacks are RCU readers.
+ */
+static __always_inline int kpt_ftrace_lock(struct kpt_fset *fs,
+					   unsigned long ip,
+					   unsigned long parent_ip)
+{
+	int bit = ftrace_test_recursion_trylock(ip, parent_ip);
+
+	if (bit < 0)
+		this_cpu_inc(*fs->misses);
+	return bit;
+}
+
+/*
  * f: entry: the ftrace_ops callback of an f: probe, called at the entry of
- * every function of its set with the registers ftrace saved: a full
- * pt_regs (FTRACE_OPS_FL_SAVE_REGS: an exit's ops), or, for an entry,
- * the part ftrace_caller saves, which is all an f: event's arguments read
- * (kpt_fprobe.c), the rest cleared here (for perf and the stack trace,
- * which get the pt_regs too).
+ * every function of its set with the registers ftrace_caller saves (its
+ * ops asks for no more: that is all an f: event's arguments read,
+ * kpt_fprobe.c), the rest cleared here (for perf and the stack trace,
+ * which get the pt_regs too); a full pt_regs when another ops on the
+ * function asked for one.
  * notrace (the module is built with -pg off anyway) and NOKPROBE.  It
- * guards recursion itself (ftrace_test_recursion_trylock(), which also
- * disables preemption, so the RCU walk of the links is a reader), and
- * counts a refused hit (recursion, RCU not watching, no regs) as a miss.
+ * guards recursion itself (kpt_ftrace_lock()), and counts a refused hit
+ * (recursion, RCU not watching) as a miss.
  * f: events always use today's format.
  */
 notrace void kpt_ftrace_handler(unsigned long ip, unsigned long parent_ip,
@@ -447,13 +462,11 @@ notrace void kpt_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 	struct pt_regs *regs;
 	int bit;
 
-	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0) {
-		this_cpu_inc(*fs->misses);
+	bit = kpt_ftrace_lock(fs, ip, parent_ip);
+	if (bit < 0)
 		return;
-	}
 	regs = ftrace_get_regs(fregs);
-	if (!regs && !(op->flags & FTRACE_OPS_FL_SAVE_REGS)) {
+	if (!regs) {
 		/* ftrace_caller: what it did not save is stale stack */
 		regs = kpt_ftrace_regs_pt(fregs);
 		regs->bx = 0;
@@ -466,7 +479,7 @@ notrace void kpt_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 		regs->flags = 0;
 		regs->ss = 0;
 	}
-	if (unlikely(!regs || !rcu_is_watching())) {
+	if (unlikely(!rcu_is_watching())) {
 		this_cpu_inc(*fs->misses);
 	} else {
 		this_cpu_inc(*p->hits);
@@ -494,11 +507,9 @@ notrace void kpt_ftrace_exit_handler(unsigned long ip, unsigned long parent_ip,
 	struct pt_regs *regs;
 	int bit;
 
-	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0) {
-		this_cpu_inc(*fs->misses);
+	bit = kpt_ftrace_lock(fs, ip, parent_ip);
+	if (bit < 0)
 		return;
-	}
 	regs = ftrace_get_regs(fregs);
 	if (likely(regs && rcu_is_watching()))
 		node = kpt_ksyms.rethook_try_get(fs->rh);
@@ -528,11 +539,9 @@ static notrace void kpt_fexit(KPT_RETHOOK_HANDLER_PARAMS(node, data, regs))
 	struct kpt_fset *fs = data;
 	int bit;
 
-	bit = ftrace_test_recursion_trylock(fn->ip, fn->parent_ip);
-	if (bit < 0) {
-		this_cpu_inc(*fs->misses);
+	bit = kpt_ftrace_lock(fs, fn->ip, fn->parent_ip);
+	if (bit < 0)
 		return;
-	}
 	this_cpu_inc(*fs->p->hits);
 	kpt_event_record_today(fs->p, regs, fn->edata, fn->ip);
 	ftrace_test_recursion_unlock(bit);
