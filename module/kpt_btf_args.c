@@ -22,15 +22,6 @@
 #include "kpt_fprobe.h"
 #include "kpt_resolve.h"
 
-/*
- * Names in a return probe stand for the entry's values (the kernel's
- * since 6.10): a parameter compiles to $argN flagged KPT_FOPF_ENTRY, as
- * the parser flags a written $argN there, and the probe keeps it at the
- * entry (kpt_probe.c, KPT_COP_EDATA); its steps run at the exit.
- * $retval and $retval->m are the exit's own.
- */
-static const bool kpt_btf_entry_args_at_exit = true;
-
 /* the table's BTF block follows enum kpt_btf_err */
 static_assert(KPT_ERR_BTF_FIRST + KPT_BTF_E_NO_BTF == KPT_ERR_BTF_NO_BTF);
 static_assert(KPT_ERR_BTF_FIRST + KPT_BTF_E_NO_MEMBER == KPT_ERR_BTF_NO_MEMBER);
@@ -302,11 +293,16 @@ static int kpt_btf_resolve_arg(struct kpt_btf_ctx *c,
 	r = kpt_btf_find_fn(c, tpos);
 	if (r)
 		return r;
-	if (c->def->kind == KPT_PROBE_RETURN) {
-		flags |= KPT_BTF_RETURN;
-		if (kpt_btf_entry_args_at_exit)
-			flags |= KPT_BTF_ENTRY_ARGS;
-	}
+	/*
+	 * Names in a return probe stand for the entry's values (the
+	 * kernel's since 6.10): a parameter compiles to $argN flagged
+	 * KPT_FOPF_ENTRY (below), as the parser flags a written $argN
+	 * there, and the probe keeps it at the entry (kpt_probe.c,
+	 * KPT_COP_EDATA); its steps run at the exit.  $retval and
+	 * $retval->m are the exit's own.
+	 */
+	if (c->def->kind == KPT_PROBE_RETURN)
+		flags |= KPT_BTF_RETURN | KPT_BTF_ENTRY_ARGS;
 	p = kmalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)
 		return kpt_error(c->e, KPT_ERR_NOMEM, 0);
@@ -453,8 +449,6 @@ static int kpt_btf_expand(struct kpt_btf_ctx *c, unsigned int i)
 
 	if (def->loc != KPT_LOC_SYMBOL || def->offset)
 		return kpt_error(c->e, KPT_ERR_BTF_NOFENTRY_ARGS, pos);
-	if (def->kind == KPT_PROBE_RETURN && !kpt_btf_entry_args_at_exit)
-		return kpt_error(c->e, KPT_ERR_BTF_PARAM_ON_RETURN, pos);
 	r = kpt_btf_find_fn(c, pos);
 	if (r)
 		return r;
