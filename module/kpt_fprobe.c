@@ -503,10 +503,9 @@ int kpt_fprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)
 	/* a clean ops: ftrace_free_filter() leaves its hashes dangling */
 	memset(&fs->ops, 0, sizeof(fs->ops));
 	fs->ops.func = kpt_ftrace_handler;
-	/* an exit hooks its return through the full pt_regs */
-	if (p->is_return)
-		fs->ops.flags = FTRACE_OPS_FL_SAVE_REGS;
 	if (p->is_return) {
+		/* an exit hooks its return through the full pt_regs */
+		fs->ops.flags = FTRACE_OPS_FL_SAVE_REGS;
 		fs->nodes = kpt_fnodes(p);
 		rh = kpt_rethook_new(fs, kpt_fexit_handler,
 				     sizeof(struct kpt_fnode) +
