@@ -10,6 +10,10 @@
 #                   of the matrix; ends "N passed, N failed, N skipped"
 #   make check KVER=X    the guest tests on kernel X only
 #   make check-kernels   the whole guest suite on every kernel
+#   make check-repeat T=pattern[,pattern] N=20 [KVER=X] [LOAD=1]
+#                   hunt flakes: those guest tests N times on each kernel of
+#                   the matrix (or X), the host's CPUs loaded with LOAD=1;
+#                   a summary per test and kernel (tests/repeat)
 #   make demo       boot a guest, run the seed's usage example, show the trace
 #   make shell      interactive guest shell with the modules loaded
 #   make bench      benchmarks (not part of check): the per-hit table and
@@ -48,7 +52,7 @@ BUILD_PACKAGES := make gcc libc6-dev libelf-dev libbpf-dev zlib1g-dev gawk \
 	binutils kmod bc
 
 .PHONY: all setup deps modules test-modules bench-modules modules-all \
-	check check-host check-guest check-kernels demo shell bench bench-build deb clean \
+	check check-host check-guest check-kernels check-repeat demo shell bench bench-build deb clean \
 	list-host-tests
 
 all: modules $(ALL_TARGETS)
@@ -108,6 +112,10 @@ check-guest: setup
 check-kernels: setup
 	@$(MAKE) -s all test-modules $(if $(KVER_GIVEN),,modules-all)
 	@tests/run-all --guest-only --full $(CHECK_KERNELS) $(if $(T),--only '$(T)')
+
+check-repeat: setup
+	@$(MAKE) -s all test-modules $(if $(KVER_GIVEN),,modules-all)
+	@tests/repeat --only '$(T)' --times '$(or $(N),10)' $(CHECK_KERNELS) $(if $(filter 1,$(LOAD)),--load)
 
 demo: setup
 	@$(MAKE) -s all test-modules
