@@ -15,6 +15,7 @@
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/kernel.h>
+#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -211,6 +212,13 @@ static const struct file_operations call_fops = {
  *             "kprobetrace-cross-page" starting 6 bytes before the end of
  *             the first of two vmalloc()ed pages (8); "kprobe" without
  *             NUL in the last 6 bytes of a lone vmalloc()ed page (9).
+ *   spin      COUNT kernel threads (at most KPT_TEST_SPINNERS) call
+ *             kpt_test_six_args(), kpt_test_seq() and kpt_test_ptr() on a
+ *             freed object in a loop until the module is unloaded; the
+ *             write returns at once.  For tests that unload this module
+ *             while its functions are hit: userspace callers would have
+ *             to open this module's debugfs files during rmmod, which 6.1
+ *             reports as a debugfs WARNING once the module is going.
  * kpt_test_ptr() never dereferences P: only probes read through it.
  */
 __kpt_target unsigned long kpt_test_seq(unsigned long i)
@@ -300,6 +308,58 @@ static int kpt_test_call_ptr(const char *name, const char __user *ubuf)
 	return 0;
 }
 
+#define KPT_TEST_SPINNERS 4
+
+static struct task_struct *kpt_test_spinners[KPT_TEST_SPINNERS];
+static DEFINE_MUTEX(kpt_test_spin_lock);
+
+static int kpt_test_spin(void *unused)
+{
+	unsigned long i = 0;
+
+	while (!kthread_should_stop()) {
+		call_six_args();
+		WRITE_ONCE(kpt_test_sink, kpt_test_seq(i++));
+		kpt_test_call_ptr("ptr_freed", NULL);
+		cond_resched();
+	}
+	return 0;
+}
+
+static int kpt_test_spin_start(unsigned long n)
+{
+	struct task_struct *t;
+	int i, ret = 0;
+
+	mutex_lock(&kpt_test_spin_lock);
+	for (i = 0; i < KPT_TEST_SPINNERS && n; i++) {
+		if (kpt_test_spinners[i])
+			continue;
+		t = kthread_run(kpt_test_spin, NULL, "kpt_test_spin/%d", i);
+		if (IS_ERR(t)) {
+			ret = PTR_ERR(t);
+			break;
+		}
+		kpt_test_spinners[i] = t;
+		n--;
+	}
+	mutex_unlock(&kpt_test_spin_lock);
+	return ret;
+}
+
+static void kpt_test_spin_stop(void)
+{
+	int i;
+
+	mutex_lock(&kpt_test_spin_lock);
+	for (i = 0; i < KPT_TEST_SPINNERS; i++) {
+		if (kpt_test_spinners[i])
+			kthread_stop(kpt_test_spinners[i]);
+		kpt_test_spinners[i] = NULL;
+	}
+	mutex_unlock(&kpt_test_spin_lock);
+}
+
 static ssize_t call_ext_write(struct file *file, const char __user *ubuf,
 			      size_t count, loff_t *ppos)
 {
@@ -314,6 +374,10 @@ static ssize_t call_ext_write(struct file *file, const char __user *ubuf,
 	buf[count] = '\0';
 	if (sscanf(buf, "%31s %lu", name, &n) != 2)
 		return -EINVAL;
+	if (!strcmp(name, "spin")) {
+		ret = kpt_test_spin_start(n);
+		return ret ? ret : count;
+	}
 	for (i = 0; i < n && !ret; i++) {
 		if (!strcmp(name, "seq"))
 			WRITE_ONCE(kpt_test_sink, kpt_test_seq(i));
@@ -351,6 +415,7 @@ static int __init kpt_test_init(void)
 static void __exit kpt_test_exit(void)
 {
 	debugfs_remove_recursive(kpt_test_dir);
+	kpt_test_spin_stop();
 }
 
 module_init(kpt_test_init);
