@@ -58,6 +58,7 @@ host-test-decoder-objdump-vmlinux: $(OBJDUMP_CHECK) $(DECODER_CHECK_DIR)/vmlinux
 	KPT_OBJDUMP_CHECK=$(OBJDUMP_CHECK) scripts/check-decoder $(DECODER_CHECK_DIR)/vmlinux
 
 host-test-decoder-objdump-modules: $(OBJDUMP_CHECK)
+	@mkdir -p $(DECODER_CHECK_DIR)
 	find /lib/modules/$(KVER)/kernel -name '*.ko' -o -name '*.ko.xz' -o -name '*.ko.zst' | \
 		sort > $(DECODER_CHECK_DIR)/modules.list
 	test -s $(DECODER_CHECK_DIR)/modules.list
