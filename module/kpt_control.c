@@ -25,6 +25,7 @@
  *   Read: one canonical definition per line, writable back.
  * kprobe_profile (0400): event name, hits, misses (kprobe and kretprobe
  *   nmissed: reentrancy, maxactive exhausted).
+ * latency (0600): kpt_latency.c.
  * error_log (0600): see kpt_errlog.c.
  * README (0444): the syntax kprobe_events accepts under the lifecycle and
  *   either_today in force when it is read, in the lines of the kernel's
@@ -282,6 +283,9 @@ static const char kpt_readme_syntax[] =
 	"\t\t\t  Each write is whole lines; a bad line fails its write\n"
 	"\t\t\t  and applies none of them (error_log says why).\n"
 	"  kprobe_profile\t- hits and misses of each probe\n"
+	"  latency\t\t- durations of the events with $duration:\n"
+	"\t\t\t  count, max, percentiles, log-linear histogram;\n"
+	"\t\t\t  a write resets\n"
 	"  error_log\t\t- the last errors of kprobe_events writes\n"
 	"  README\t\t- this text\n"
 	"\n"
@@ -299,6 +303,7 @@ static const char kpt_readme_syntax[] =
 	"\t     args: [<name>=]fetcharg[:type]\n"
 	"\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>], $comm,\n"
 	"\t           $stack<index>, $stack, $retval, $arg<N>,\n"
+	"\t           $duration (return probes: ns since the call's entry),\n"
 	"\t           <argname>[->field[->field|.field...]],\n"
 	"\t           $arg*, $retval[->field...] (names from BTF: a function's\n"
 	"\t           entry or exit)\n"
