@@ -303,7 +303,6 @@ static const char kpt_readme_syntax[] =
 	"\t     args: [<name>=]fetcharg[:type]\n"
 	"\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>], $comm,\n"
 	"\t           $stack<index>, $stack, $retval, $arg<N>,\n"
-	"\t           $duration (return probes: ns since the call's entry),\n"
 	"\t           <argname>[->field[->field|.field...]],\n"
 	"\t           $arg*, $retval[->field...] (names from BTF: a function's\n"
 	"\t           entry or exit)\n"
@@ -313,7 +312,9 @@ static const char kpt_readme_syntax[] =
 	"\t           ($arg<N>, <argname>: the values at the function entry)\n"
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n"
 	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
-	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n";
+	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n"
+	"\t  (ours): $duration, in return probes: ns since the call's entry\n"
+	"\t           (u64; the event's durations go to the latency file)\n";
 
 static int kpt_readme_show(struct seq_file *m, void *v)
 {

@@ -397,15 +397,17 @@ NOKPROBE_SYMBOL(kpt_kprobe_handler);
  * (kpt_store_edata()), becomes the call's duration, which $duration reads
  * and the event's histogram on this CPU counts (kpt_latency.h): the max
  * first, then the bucket, so that a reader who sees the count sees a max
- * at least as high.  Per-CPU operations, safe against an interrupt that
+ * at least as high; with an errno table, a negative errno return too.  Per-CPU operations, safe against an interrupt that
  * hits the same event: no lock.
  */
 static nokprobe_inline void kpt_duration_end(struct kpt_probe *p,
+					     struct pt_regs *regs,
 					     unsigned long *edata)
 {
 	struct kpt_lat __percpu *lat = p->ev->lat;
 	u64 d = local_clock() - edata[0];
 	u64 old, prev;
+	long v;
 
 	edata[0] = d;
 	old = this_cpu_read(lat->max);
@@ -418,6 +420,13 @@ static nokprobe_inline void kpt_duration_end(struct kpt_probe *p,
 	/* pairs with the reader's smp_rmb() (kpt_latency.c) */
 	smp_wmb();
 	this_cpu_inc(lat->bucket[kpt_lat_bucket(d)]);
+	if (!p->errno_bits)
+		return;
+	/* the return value, sign-extended from its type's width */
+	v = (long)(regs_return_value(regs) << (64 - p->errno_bits)) >>
+	    (64 - p->errno_bits);
+	if (IS_ERR_VALUE(v))
+		this_cpu_inc(lat->err[kpt_lat_errno_slot(-v)]);
 }
 
 /*
@@ -446,7 +455,7 @@ int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 		return 0;
 	p = container_of(rp, struct kpt_probe, rp);
 	if (p->timed)
-		kpt_duration_end(p, (unsigned long *)ri->data);
+		kpt_duration_end(p, regs, (unsigned long *)ri->data);
 	this_cpu_inc(*p->hits);
 	if (unlikely(p->today))
 		kpt_event_record_today(p, regs, (unsigned long *)ri->data,
@@ -576,7 +585,7 @@ static notrace void kpt_fexit(KPT_RETHOOK_HANDLER_PARAMS(node, data, regs))
 	if (bit < 0)
 		return;
 	if (fs->p->timed)
-		kpt_duration_end(fs->p, fn->edata);
+		kpt_duration_end(fs->p, regs, fn->edata);
 	this_cpu_inc(*fs->p->hits);
 	kpt_event_record_today(fs->p, regs, fn->edata, fn->ip);
 	ftrace_test_recursion_unlock(bit);

@@ -14,12 +14,17 @@
  * (at least the lower edge of the highest bucket, after a reset raced).
  * A percentile is the lower edge LO of the bucket its rank (nearest rank)
  * falls in: the true value is in [LO, HI), HI <= LO + LO / 8 (exact
- * below 8 ns).  Write (anything): every histogram starts again from zero.
+ * below 8 ns).  An event with an errno table (kpt_latency.h) adds
+ *
+ *   GRP/EVENT failures N               (negative errno returns)
+ *   GRP/EVENT errno -ENAME COUNT       (each errno returned; "other")
+  Write (anything): every histogram starts again from zero.
  * Hits racing with a reset are counted either before or after it; no
  * counter is ever torn (each is one aligned word, zeroed by one store).
  */
 #include <linux/capability.h>
 #include <linux/debugfs.h>
+#include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/percpu.h>
 #include <linux/seq_file.h>
@@ -65,6 +70,38 @@ static u64 kpt_lat_pct(const u64 *sum, u64 count, unsigned int q)
 			return kpt_lat_lo(b);
 	}
 	return kpt_lat_lo(KPT_LAT_BUCKETS - 1);
+}
+
+/*
+ * The errno table: "GRP/EVENT failures N", then "GRP/EVENT errno -ENAME
+ * COUNT" for each errno returned (its number where the kernel has no
+ * name for it), "errno other COUNT" for the rest.  sum: scratch, at
+ * least KPT_LAT_ERRNOS words.
+ */
+static void kpt_lat_show_errnos(struct seq_file *m, struct kpt_probe *p,
+				const char *label, u64 *sum)
+{
+	u64 failures = 0;
+	unsigned int s;
+	int cpu;
+
+	memset(sum, 0, KPT_LAT_ERRNOS * sizeof(*sum));
+	for_each_possible_cpu(cpu) {
+		struct kpt_lat *lat = per_cpu_ptr(p->lat, cpu);
+
+		for (s = 1; s < KPT_LAT_ERRNOS; s++)
+			sum[s] += READ_ONCE(lat->err[s]);
+	}
+	for (s = 1; s < KPT_LAT_ERRNOS; s++)
+		failures += sum[s];
+	seq_printf(m, "%s failures %llu\n", label, failures);
+	for (s = 1; s < KPT_LAT_ERR_OTHER; s++)
+		if (sum[s])
+			seq_printf(m, "%s errno %pe %llu\n", label,
+				   ERR_PTR(-(long)kpt_lat_slot_errno(s)), sum[s]);
+	if (sum[KPT_LAT_ERR_OTHER])
+		seq_printf(m, "%s errno other %llu\n", label,
+			   sum[KPT_LAT_ERR_OTHER]);
 }
 
 static int kpt_lat_show(struct seq_file *m, void *v)
@@ -116,6 +153,8 @@ static int kpt_lat_show(struct seq_file *m, void *v)
 		seq_printf(m, "%s bucket %llu %llu %llu\n", label,
 			   kpt_lat_lo(b), hi, sum[b]);
 	}
+	if (p->errno_bits)
+		kpt_lat_show_errnos(m, p, label, sum);
 	kfree(sum);
 	return 0;
 }
@@ -161,6 +200,8 @@ static ssize_t kpt_lat_write(struct file *file, const char __user *ubuf,
 
 			for (b = 0; b < KPT_LAT_BUCKETS; b++)
 				WRITE_ONCE(lat->bucket[b], 0);
+			for (b = 0; b < KPT_LAT_ERRNOS; b++)
+				WRITE_ONCE(lat->err[b], 0);
 			WRITE_ONCE(lat->max, 0);
 		}
 	}

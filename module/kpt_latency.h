@@ -12,8 +12,13 @@
  * bound of the percentiles taken from it.  The hit path (kpt_hit.c) adds a
  * duration with kpt_lat_bucket() and per-CPU increments: no lock.
  *
+ * An event whose $duration sits beside a plain $retval of a signed type
+ * (s8..s64, or untyped/x64: taken as a long; BTF gives int functions
+ * s32) also counts its negative errno returns, by errno (ERR_PTR returns
+ * alike): p->errno_bits, the width to sign-extend the return value from.
+ *
  * Offers: struct kpt_lat, kpt_lat_bucket(), kpt_lat_lo(),
- * kpt_latency_init().  May touch: the probe list (kpt_probe.h), read
+ * kpt_lat_errno_slot(), kpt_lat_slot_errno(), kpt_latency_init().  May touch: the probe list (kpt_probe.h), read
  * under kpt_mutex, and the probes' per-CPU histograms.
  */
 #ifndef KPT_LATENCY_H
@@ -27,11 +32,43 @@
 #define KPT_LAT_SUB		(1 << KPT_LAT_SUB_BITS)	/* sub-buckets */
 #define KPT_LAT_BUCKETS		(1 + 64 * KPT_LAT_SUB)
 
+/*
+ * The errno table: returns -1..-133 (the uapi errnos) and -512..-531 (the
+ * kernel's own, ERESTARTSYS..ENOGRACE) one slot each, any other value in
+ * [-MAX_ERRNO, -1] in the last slot (slot 0 is unused).
+ */
+#define KPT_LAT_ERRNO_UAPI	133
+#define KPT_LAT_ERRNO_KFIRST	512
+#define KPT_LAT_ERRNO_KLAST	531
+#define KPT_LAT_ERR_OTHER	(KPT_LAT_ERRNO_UAPI + 1 + \
+				 KPT_LAT_ERRNO_KLAST - KPT_LAT_ERRNO_KFIRST + 1)
+#define KPT_LAT_ERRNOS		(KPT_LAT_ERR_OTHER + 1)
+
 /* One CPU's histogram of one event (alloc_percpu). */
 struct kpt_lat {
 	u64 max;			/* written before the bucket's count */
 	u64 bucket[KPT_LAT_BUCKETS];
+	/* returns by errno: events with a signed $retval (p->errno_bits) */
+	u64 err[KPT_LAT_ERRNOS];
 };
+
+/* The errno table's slot of errno e (1 <= e <= MAX_ERRNO). */
+static nokprobe_inline unsigned int kpt_lat_errno_slot(unsigned long e)
+{
+	if (e <= KPT_LAT_ERRNO_UAPI)
+		return e;
+	if (e >= KPT_LAT_ERRNO_KFIRST && e <= KPT_LAT_ERRNO_KLAST)
+		return KPT_LAT_ERRNO_UAPI + 1 + e - KPT_LAT_ERRNO_KFIRST;
+	return KPT_LAT_ERR_OTHER;
+}
+
+/* The errno of a slot (not KPT_LAT_ERR_OTHER, not 0). */
+static inline unsigned int kpt_lat_slot_errno(unsigned int s)
+{
+	if (s <= KPT_LAT_ERRNO_UAPI)
+		return s;
+	return s - KPT_LAT_ERRNO_UAPI - 1 + KPT_LAT_ERRNO_KFIRST;
+}
 
 /* The bucket of a duration: 0 for 0, else 1 + 8k + sub-bucket. */
 static nokprobe_inline unsigned int kpt_lat_bucket(u64 v)

@@ -261,6 +261,28 @@ check:
 	return 0;
 }
 
+/*
+ * A timed probe's errno table (kpt_latency.h): the width of its first
+ * plain $retval of a signed type (untyped or x64: a long), or 0: none.
+ */
+static u8 kpt_errno_bits(const struct kpt_probe_def *def)
+{
+	unsigned int i;
+
+	for (i = 0; i < def->nargs; i++) {
+		const struct kpt_probe_arg *a = &def->args[i];
+
+		if (a->nops != 1 || a->ops[0].op != KPT_FOP_RETVAL ||
+		    a->array_len)
+			continue;
+		if (a->type >= KPT_T_S8 && a->type <= KPT_T_S64)
+			return a->size * 8;
+		if (a->type == KPT_T_DEFAULT || a->type == KPT_T_X64)
+			return 64;
+	}
+	return 0;
+}
+
 struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 				   struct kpt_err *e,
 				   struct kpt_fset_pre *pre)
@@ -319,6 +341,7 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 		p->lat = alloc_percpu(struct kpt_lat);
 		if (!p->lat)
 			goto nomem;
+		p->errno_bits = kpt_errno_bits(def);
 	}
 	if (p->today) {
 		p->targs = kcalloc(max_t(unsigned int, def->nargs, 1),

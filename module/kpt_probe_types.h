@@ -211,6 +211,7 @@ struct kpt_probe {
 	 * durations of every probe of the event (kpt_latency.h).
 	 */
 	bool timed;
+	u8 errno_bits;			/* timed: errno table, kpt_latency.h */
 	struct kpt_lat __percpu *lat;
 	u32 rec_size;			/* ring-buffer record bytes (today's:
 					 * without the strings)

@@ -155,6 +155,29 @@ assert_eq "$(summary rd count)" 500 "rd: count after a quiet reset"
 assert_eq "$(summary fx count)" 500 "fx: count after a quiet reset"
 echo 1 > $TRACEFS/tracing_on
 
+echo "== errno tables: a signed \$retval beside \$duration"
+define 'r:lat/er kpt_test_errno $retval:s32 $duration'
+define 'f:lat/fer kpt_test_errno%return r=$retval:s32 $duration'
+define 'r:lat/eu kpt_test_errno $retval:u32 $duration'
+# kpt_test_errno(i): -ENOMEM, -EINVAL, 0, 0 for i = 0, 1, 2, 3 (mod 4)
+delay errno 0 10
+grep '^lat/[ef]' $L
+for ev in er fer; do
+	assert_eq "$(summary $ev count)" 10 "$ev: count"
+	assert_eq "$(grep "^lat/$ev " $L | grep -v ' bucket ' | grep -v ' count ')" \
+"lat/$ev failures 6
+lat/$ev errno -ENOMEM 3
+lat/$ev errno -EINVAL 3" "$ev: errno table"
+done
+assert_eq "$(grep -cE '^lat/eu (failures|errno) ' $L)" 0 "an unsigned \$retval has no errno table"
+delay errno 0 7
+assert_file_has $L '^lat/er failures 10$' "er: failures add up (i = 0..6: 2 -ENOMEM, 2 -EINVAL)"
+assert_file_has $L '^lat/er errno -ENOMEM 5$' "er: -ENOMEM"
+assert_file_has $L '^lat/er errno -EINVAL 5$' "er: -EINVAL"
+echo 0 > $L
+assert_file_has $L '^lat/er failures 0$' "er: reset"
+assert_eq "$(grep -c '^lat/er errno ' $L)" 0 "er: no errno after a reset"
+
 echo "== a removed event leaves the file"
 echo '-:lat/rd' >> $E || fail "removing rd"
 grep -q '^lat/rd ' $L && fail "a removed event listed"
