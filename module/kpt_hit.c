@@ -404,7 +404,11 @@ static nokprobe_inline void kpt_duration_end(struct kpt_probe *p,
 					     struct pt_regs *regs,
 					     unsigned long *edata)
 {
-	struct kpt_lat __percpu *lat = p->ev->lat;
+	/*
+	 * the event's; a timed probe appended to an event whose holder is
+	 * not (its "duration" field fetched another way) counts in its own
+	 */
+	struct kpt_lat __percpu *lat = p->ev->lat ? p->ev->lat : p->lat;
 	u64 d = local_clock() - edata[0];
 	u64 old, prev;
 	long v;

@@ -5,7 +5,8 @@
 # entry probes and beside the seed's tokens.  The test module's
 # kpt_test_delay(NS) busy-waits NS ns of the same clock on one CPU, so a
 # duration is at least NS, exactly (upper bounds are loose: the guest's
-# vCPUs share the host).
+# vCPUs share the host).  An exhausted kretprobe or rethook pool makes
+# misses, never a wrong duration.
 # In the core subset: the kretprobe and rethook paths differ (compat/).
 # matrix: core
 # timeout: 120
@@ -30,11 +31,12 @@ durs() {
 		}' $T
 }
 
-# check_range EV N LO: EV has N records, each duration in [LO, MAXNS)
+# check_range EV N LO [FUNC]: EV has N records (of FUNC's returns,
+# default kpt_test_delay), each duration in [LO, MAXNS)
 check_range() {
-	_got=$(durs $1 | wc -l)
+	_got=$(durs $1 $4 | wc -l)
 	assert_eq "$_got" "$2" "$1: records"
-	for _d in $(durs $1); do
+	for _d in $(durs $1 $4); do
 		[ "$_d" -ge "$3" ] && [ "$_d" -lt $MAXNS ] ||
 			{ grep " $1: " $T; fail "$1: duration $_d not in [$3, $MAXNS)"; }
 	done
@@ -143,6 +145,36 @@ awk '/duration: +~ 2\^/ { k = $0; sub(/.*2\^/, "", k); sub(/[^0-9].*/, "", k);
 		if (k + 0 < 20) bad = 1; n += $NF }
 	END { exit bad || n != 5 }' /tmp/hist || fail "hist: keys below 2^20 or hits lost"
 echo '!hist:keys=duration.log2' > $D/dur/fx/trigger
+
+echo "== an exhausted pool: misses, never a wrong duration"
+echo > $T
+# one kretprobe instance, one rethook node: of 5 nested calls only the
+# outermost (depth 4) is timed, the 4 inner ones are misses
+define 'r1:dur/r1 kpt_test_rdelay depth=$arg1:s64 $duration'
+define 'f1:dur/f1 kpt_test_rdelay%return depth=$arg1:s64 $duration'
+delay rdelay $NS 2
+cat $KPT/kprobe_profile
+for ev in r1 f1; do
+	assert_eq "$(grep -c " $ev: (.* depth=4 duration=" $T)" 2 "$ev: the outer calls' records"
+	assert_eq "$(grep -c " $ev: " $T)" 2 "$ev: no other record"
+	check_range $ev 2 $((5 * NS)) kpt_test_rdelay
+	assert_eq "$(misses $ev)" 8 "$ev: misses"
+	assert_file_has $KPT/latency "^dur/$ev count 2 " "$ev: latency counts the timed calls only"
+done
+echo '-:dur/r1' >> $E
+echo '-:dur/f1' >> $E
+
+echo "== beside BTF names"
+needs_debian_btf "BTF names"
+echo > $T
+define 'f:dur/vr vfs_read%return count $duration'
+define 'r:dur/vrr vfs_read count ret=$retval $duration'
+cat /proc/version > /dev/null
+grep -v '^#' $T | grep ' vr' | head -4
+assert_file_has $T ' vr: \(.* <- vfs_read\) count=[0-9]+ duration=[0-9]+$' "f: exit with a BTF name"
+assert_file_has $T ' vrr: \(.* <- vfs_read\) count=[0-9]+ ret=-?[0-9]+ duration=[0-9]+$' "r: with BTF names"
+echo '-:dur/vr' >> $E
+echo '-:dur/vrr' >> $E
 
 echo > $E || fail "clearing"
 echo "duration OK"
