@@ -397,8 +397,10 @@ NOKPROBE_SYMBOL(kpt_kprobe_handler);
  * (kpt_store_edata()), becomes the call's duration, which $duration reads
  * and the event's histogram on this CPU counts (kpt_latency.h): the max
  * first, then the bucket, so that a reader who sees the count sees a max
- * at least as high; with an errno table, a negative errno return too.  Per-CPU operations, safe against an interrupt that
- * hits the same event: no lock.
+ * at least as high; with an errno table, a negative errno return too.
+ * Per-CPU operations, safe against an interrupt that hits the same event:
+ * no lock.  A call that migrated to a CPU whose clock lags (by less than
+ * local_clock()'s bound) would come out negative: it counts as 0.
  */
 static nokprobe_inline void kpt_duration_end(struct kpt_probe *p,
 					     struct pt_regs *regs,
@@ -413,6 +415,8 @@ static nokprobe_inline void kpt_duration_end(struct kpt_probe *p,
 	u64 old, prev;
 	long v;
 
+	if (unlikely((s64)d < 0))
+		d = 0;
 	edata[0] = d;
 	old = this_cpu_read(lat->max);
 	while (d > old) {
