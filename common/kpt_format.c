@@ -95,6 +95,9 @@ static unsigned int kpt_put_value(struct kpt_out *o,
 	case KPT_FOP_COMM:
 		kpt_puts(o, "$comm");
 		break;
+	case KPT_FOP_DURATION:
+		kpt_puts(o, "$duration");
+		break;
 	case KPT_FOP_DATA:
 		kpt_puts(o, "\\\"");
 		kpt_puts(o, kpt_def_str(def, op->sym));
@@ -122,7 +125,8 @@ static void kpt_put_type(struct kpt_out *o, const struct kpt_probe_arg *arg)
 	/* $comm and \"str" are strings: saying so would only lengthen them */
 	if (arg->type == KPT_T_DEFAULT || (arg->aflags & KPT_ARG_TYPE_BTF) ||
 	    ((arg->ops[0].op == KPT_FOP_COMM || arg->ops[0].op == KPT_FOP_DATA) &&
-	     arg->type == KPT_T_STRING && !arg->array_len))
+	     arg->type == KPT_T_STRING && !arg->array_len) ||
+	    (arg->ops[0].op == KPT_FOP_DURATION && arg->type == KPT_T_U64))
 		return;
 	kpt_putc(o, ':');
 	kpt_puts(o, kpt_type_name(arg->type));

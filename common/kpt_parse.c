@@ -304,6 +304,10 @@ static void kpt_btf_default_name(const struct kpt_probe_def *def,
 	const char *t = kpt_def_str(def, arg->ops[0].sym);
 	size_t n = strlen(t);
 
+	if (arg->ops[0].op == KPT_FOP_DURATION) {
+		memcpy(arg->name, "duration", sizeof("duration"));
+		return;
+	}
 	/* (the kernel names a %pd/%pD arg after its rewritten form: argN) */
 	if (arg->nops == 1 && arg->ops[0].op == KPT_FOP_BTF &&
 	    !(arg->aflags & (KPT_ARG_PD | KPT_ARG_PDD)) &&
@@ -411,6 +415,8 @@ static int kpt_parse_line(struct kpt_parser *p)
 	ret = kpt_entry_args(p);
 	if (ret)
 		return ret;
+	if (p->duration && p->seed)
+		return kpt_fail(p, KPT_ERR_DURATION_SEED, p->duration_pos);
 	if (p->today)
 		def->syntax = KPT_SYNTAX_TODAY;
 	else

@@ -137,6 +137,13 @@ static int kpt_parse_var(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		if (p->def->kind == KPT_PROBE_ENTRY)
 			return kpt_fail(p, KPT_ERR_RETVAL_ON_PROBE, b);
 		kpt_add_op(arg, KPT_FOP_RETVAL, 0);
+	} else if (kpt_word_eq(s, n, "$duration")) {
+		if (p->def->kind == KPT_PROBE_ENTRY)
+			return kpt_fail(p, KPT_ERR_DURATION_ON_PROBE, b);
+		if (!p->duration)
+			p->duration_pos = b;
+		p->duration = true;
+		kpt_add_op(arg, KPT_FOP_DURATION, 0);
 	} else if (kpt_word_eq(s, n, "$comm") || kpt_word_eq(s, n, "$COMM")) {
 		kpt_add_op(arg, KPT_FOP_COMM, 0);
 	} else if (kpt_word_eq(s, n, "$stack")) {
@@ -382,7 +389,8 @@ static int kpt_parse_fetch(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	if (ret)
 		return ret;
 	if (depth && (arg->ops[0].op == KPT_FOP_COMM ||
-		      arg->ops[0].op == KPT_FOP_DATA))
+		      arg->ops[0].op == KPT_FOP_DATA ||
+		      arg->ops[0].op == KPT_FOP_DURATION))
 		return kpt_fail(p, KPT_ERR_COMM_CANT_DEREF, q);
 	if (depth && arg->ops[0].op == KPT_FOP_BTF &&
 	    !strcmp(kpt_def_str(p->def, arg->ops[0].sym), "$arg*"))
@@ -510,6 +518,15 @@ static int kpt_check_type(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		     arg->ops[0].op == KPT_FOP_DATA ||
 		     arg->ops[0].op == KPT_FOP_IMM))
 			return kpt_fail(p, KPT_ERR_BAD_STRING, tpos);
+		return 0;
+	}
+	if (arg->ops[0].op == KPT_FOP_DURATION) {
+		if (arg->type == KPT_T_DEFAULT) {
+			arg->type = KPT_T_U64;
+			arg->size = 8;
+		}
+		if (arg->array_len || arg->type > KPT_T_X64)
+			return kpt_fail(p, KPT_ERR_DURATION_BAD_TYPE, tpos);
 		return 0;
 	}
 	if (arg->ops[0].op == KPT_FOP_COMM || arg->ops[0].op == KPT_FOP_DATA) {

@@ -20,6 +20,8 @@ struct kpt_parser {
 	bool today;			/* saw syntax only today's kernel has */
 	bool seed;			/* saw aN, sN, sa, rv or ra */
 	bool var_args;			/* saw $arg* */
+	bool duration;			/* saw $duration (at duration_pos) */
+	u16 duration_pos;
 	u8 named[KPT_MAX_ARGS / 8];	/* bit i: arg i had NAME= */
 	u16 argpos[KPT_MAX_ARGS];	/* where arg i starts, for carets */
 };

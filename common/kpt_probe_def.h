@@ -22,6 +22,7 @@
  *   FETCHARG (seed):  %REG sN sa aN(N>=0) rv ra @ADDR @SYM[+|-offs]
  *                     +|-offs(FETCHARG)
  *   FETCHARG (today): %REG $stackN $stack $argN(N>=1) $retval $comm
+ *                     $duration (return probes, not with seed tokens)
  *                     @ADDR @SYM[+|-offs] +|-[u]offs(FETCHARG) \IMM
  *                     \"STRING" (no spaces, as lines split at spaces)
  *   each optionally NAME=FETCHARG and/or FETCHARG:TYPE, TYPE being
@@ -147,6 +148,12 @@ enum kpt_fetch_op_kind {
 	 * by ARG or RETVAL and DEREF ops before the probe is compiled.
 	 */
 	KPT_FOP_BTF,
+	/*
+	 * $duration: nanoseconds since this call's own entry (return probes
+	 * only; the module keeps the entry's time with the entry values).
+	 * Type u64 unless given.
+	 */
+	KPT_FOP_DURATION,
 };
 
 /*

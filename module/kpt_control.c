@@ -25,6 +25,7 @@
  *   Read: one canonical definition per line, writable back.
  * kprobe_profile (0400): event name, hits, misses (kprobe and kretprobe
  *   nmissed: reentrancy, maxactive exhausted).
+ * latency (0600): kpt_latency.c.
  * error_log (0600): see kpt_errlog.c.
  * README (0444): the syntax kprobe_events accepts under the lifecycle and
  *   either_today in force when it is read, in the lines of the kernel's
@@ -282,6 +283,9 @@ static const char kpt_readme_syntax[] =
 	"\t\t\t  Each write is whole lines; a bad line fails its write\n"
 	"\t\t\t  and applies none of them (error_log says why).\n"
 	"  kprobe_profile\t- hits and misses of each probe\n"
+	"  latency\t\t- durations of the events with $duration:\n"
+	"\t\t\t  count, max, percentiles, log-linear histogram;\n"
+	"\t\t\t  a write resets\n"
 	"  error_log\t\t- the last errors of kprobe_events writes\n"
 	"  README\t\t- this text\n"
 	"\n"
@@ -308,7 +312,9 @@ static const char kpt_readme_syntax[] =
 	"\t           ($arg<N>, <argname>: the values at the function entry)\n"
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n"
 	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
-	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n";
+	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n"
+	"\t  (ours): $duration, in return probes: ns since the call's entry\n"
+	"\t           (u64; the event's durations go to the latency file)\n";
 
 static int kpt_readme_show(struct seq_file *m, void *v)
 {

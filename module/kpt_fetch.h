@@ -15,6 +15,7 @@
 #define KPT_FETCH_H
 
 #include <linux/kprobes.h>
+#include <linux/sched/clock.h>
 #include <linux/security.h>
 #include <linux/uaccess.h>
 #include <asm/page.h>
@@ -238,6 +239,15 @@ static nokprobe_inline void kpt_fetch_vals(struct kpt_probe *p,
  * into its instance's data, an f: exit's entry into its rethook node.  The
  * registers are the register table's (common/kpt_regs_table.h), as for
  * $argN at an entry.
+ *
+ * A timed probe ($duration) keeps the entry's time in word 0, taken last
+ * (the fetching above is not the call's time): local_clock(), the
+ * scheduler's clock in nanoseconds, cheap (sched_clock, TSC based) and
+ * safe in any context, NMI included.  Unlike ftrace's "local" clock
+ * (trace_clock_local(), sched_clock itself) it is kept monotonic per CPU
+ * and within a tick of the other CPUs' when the TSC is not stable, so a
+ * call that migrated between its entry and its return (preemption) still
+ * gets a sane duration, at worst off by that bound, never negative.
  */
 static nokprobe_inline void kpt_store_edata(struct kpt_probe *p,
 					    struct pt_regs *regs,
@@ -245,6 +255,8 @@ static nokprobe_inline void kpt_store_edata(struct kpt_probe *p,
 {
 	unsigned int i;
 
+	if (p->timed)
+		edata++;
 	for (i = 0; i < p->edata_n; i++) {
 		if (i < KPT_NR_ARG_REGS)
 			edata[i] = kpt_regs_get_register(regs,
@@ -254,6 +266,8 @@ static nokprobe_inline void kpt_store_edata(struct kpt_probe *p,
 							&edata[i]))
 			edata[i] = KPT_FAULT_VALUE;
 	}
+	if (p->timed)
+		edata[-1] = local_clock();
 }
 
 #endif /* KPT_FETCH_H */

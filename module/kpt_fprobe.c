@@ -509,7 +509,7 @@ int kpt_fprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)
 		fs->nodes = kpt_fnodes(p);
 		rh = kpt_rethook_new(fs, kpt_fexit_handler,
 				     sizeof(struct kpt_fnode) +
-				     p->edata_n * sizeof(unsigned long),
+				     kpt_edata_words(p) * sizeof(unsigned long),
 				     fs->nodes);
 		if (IS_ERR(rh))
 			return kpt_error(e, KPT_ERR_NOMEM, 0);

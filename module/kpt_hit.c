@@ -19,12 +19,14 @@
 #include <linux/kprobes.h>
 #include <linux/perf_event.h>
 #include <linux/percpu.h>
+#include <linux/sched/clock.h>
 #include <linux/trace_events.h>
 #include <linux/trace_recursion.h>
 #include "kpt_fetch.h"
 #include "kpt_fmt.h"
 #include "kpt_ftrace_regs.h"
 #include "kpt_hit.h"
+#include "kpt_latency.h"
 #include "kpt_probe_types.h"
 #include "kpt_rethook_handler.h"
 #include "kpt_unaligned.h"
@@ -391,8 +393,54 @@ int kpt_kprobe_handler(struct kprobe *kp, struct pt_regs *regs)
 NOKPROBE_SYMBOL(kpt_kprobe_handler);
 
 /*
- * A kretprobe's entry, when its return reads entry values ($argN): they go
- * into the instance's data (rp.data_size: p->edata_n words).
+ * A timed return ($duration): word 0 of its entry data, the entry's time
+ * (kpt_store_edata()), becomes the call's duration, which $duration reads
+ * and the event's histogram on this CPU counts (kpt_latency.h): the max
+ * first, then the bucket, so that a reader who sees the count sees a max
+ * at least as high; with an errno table, a negative errno return too.
+ * Per-CPU operations, safe against an interrupt that hits the same event:
+ * no lock.  A call that migrated to a CPU whose clock lags (by less than
+ * local_clock()'s bound) would come out negative: it counts as 0.
+ */
+static nokprobe_inline void kpt_duration_end(struct kpt_probe *p,
+					     struct pt_regs *regs,
+					     unsigned long *edata)
+{
+	/*
+	 * the event's; a timed probe appended to an event whose holder is
+	 * not (its "duration" field fetched another way) counts in its own
+	 */
+	struct kpt_lat __percpu *lat = p->ev->lat ? p->ev->lat : p->lat;
+	u64 d = local_clock() - edata[0];
+	u64 old, prev;
+	long v;
+
+	if (unlikely((s64)d < 0))
+		d = 0;
+	edata[0] = d;
+	old = this_cpu_read(lat->max);
+	while (d > old) {
+		prev = this_cpu_cmpxchg(lat->max, old, d);
+		if (prev == old)
+			break;
+		old = prev;
+	}
+	/* pairs with the reader's smp_rmb() (kpt_latency.c) */
+	smp_wmb();
+	this_cpu_inc(lat->bucket[kpt_lat_bucket(d)]);
+	if (!p->errno_bits)
+		return;
+	/* the return value, sign-extended from its type's width */
+	v = (long)(regs_return_value(regs) << (64 - p->errno_bits)) >>
+	    (64 - p->errno_bits);
+	if (IS_ERR_VALUE(v))
+		this_cpu_inc(lat->err[kpt_lat_errno_slot(-v)]);
+}
+
+/*
+ * A kretprobe's entry, when its return reads entry values ($argN,
+ * $duration): they go into the instance's data (rp.data_size:
+ * kpt_edata_words()).
  */
 int kpt_kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
@@ -414,6 +462,8 @@ int kpt_kretprobe_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (unlikely(!rp))
 		return 0;
 	p = container_of(rp, struct kpt_probe, rp);
+	if (p->timed)
+		kpt_duration_end(p, regs, (unsigned long *)ri->data);
 	this_cpu_inc(*p->hits);
 	if (unlikely(p->today))
 		kpt_event_record_today(p, regs, (unsigned long *)ri->data,
@@ -519,7 +569,7 @@ notrace void kpt_ftrace_exit_handler(unsigned long ip, unsigned long parent_ip,
 		fn = container_of(node, struct kpt_fnode, node);
 		fn->ip = ip;
 		fn->parent_ip = parent_ip;
-		if (fs->p->edata_n)
+		if (kpt_edata_words(fs->p))
 			kpt_store_edata(fs->p, regs, fn->edata);
 		kpt_ksyms.rethook_hook(node, regs, true);
 	}
@@ -542,6 +592,8 @@ static notrace void kpt_fexit(KPT_RETHOOK_HANDLER_PARAMS(node, data, regs))
 	bit = kpt_ftrace_lock(fs, fn->ip, fn->parent_ip);
 	if (bit < 0)
 		return;
+	if (fs->p->timed)
+		kpt_duration_end(fs->p, regs, fn->edata);
 	this_cpu_inc(*fs->p->hits);
 	kpt_event_record_today(fs->p, regs, fn->edata, fn->ip);
 	ftrace_test_recursion_unlock(bit);

@@ -19,6 +19,7 @@
 #include "kpt_event.h"
 #include "kpt_otype.h"
 #include "kpt_hit.h"
+#include "kpt_latency.h"
 #include "kpt_fprobe.h"
 #include "kpt_ksyms.h"
 #include "kpt_modnotify.h"
@@ -69,6 +70,7 @@ static int __init kpt_init(void)
 	kpt_errlog_init(kpt_debugfs_dir);
 	kpt_control_init(kpt_debugfs_dir);
 	kpt_fprobe_debugfs_init(kpt_debugfs_dir);
+	kpt_latency_init(kpt_debugfs_dir);
 	if (testhooks)
 		kpt_boundary_testhook_init(kpt_debugfs_dir);
 	pr_info("loaded\n");

@@ -19,6 +19,7 @@
 #include "kpt_fprobe.h"
 #include "kpt_hit.h"
 #include "kpt_ksyms.h"
+#include "kpt_latency.h"
 #include "kpt_optprobe.h"
 #include "kpt_probe.h"
 #include "kpt_regs.h"
@@ -81,7 +82,7 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 					return kpt_error(e, KPT_ERR_BAD_FETCH_PROG,
 							 pos);
 				op->op = KPT_COP_EDATA;
-				op->val = fo->val;
+				op->val = p->timed + fo->val;
 				p->edata_n = max_t(u8, p->edata_n, fo->val + 1);
 			} else if (kpt_arg_reg_slot(fo->val) >= 0) {
 				op->op = KPT_COP_REG;
@@ -106,6 +107,13 @@ static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
 			op->op = KPT_COP_REG;
 			op->val = kpt_regs_offset(fo->op == KPT_FOP_RETVAL ?
 						  KPT_REG_AX : KPT_REG_IP);
+			break;
+		case KPT_FOP_DURATION:
+			/* word 0 of the entry's data (p->timed) */
+			if (!p->is_return)
+				return kpt_error(e, KPT_ERR_RET_ONLY, pos);
+			op->op = KPT_COP_EDATA;
+			op->val = 0;
 			break;
 		case KPT_FOP_IMM:
 			op->op = KPT_COP_IMM;
@@ -253,6 +261,28 @@ check:
 	return 0;
 }
 
+/*
+ * A timed probe's errno table (kpt_latency.h): the width of its first
+ * plain $retval of a signed type (untyped or x64: a long), or 0: none.
+ */
+static u8 kpt_errno_bits(const struct kpt_probe_def *def)
+{
+	unsigned int i;
+
+	for (i = 0; i < def->nargs; i++) {
+		const struct kpt_probe_arg *a = &def->args[i];
+
+		if (a->nops != 1 || a->ops[0].op != KPT_FOP_RETVAL ||
+		    a->array_len)
+			continue;
+		if (a->type >= KPT_T_S8 && a->type <= KPT_T_S64)
+			return a->size * 8;
+		if (a->type == KPT_T_DEFAULT || a->type == KPT_T_X64)
+			return 64;
+	}
+	return 0;
+}
+
 struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 				   struct kpt_err *e,
 				   struct kpt_fset_pre *pre)
@@ -303,6 +333,16 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	p->hits = alloc_percpu(unsigned long);
 	if (!p->args || !p->ops || !p->hits)
 		goto nomem;
+	/* $duration: the entry keeps its time; durations are aggregated */
+	for (i = 0; i < def->nargs; i++)
+		if (def->args[i].ops[0].op == KPT_FOP_DURATION)
+			p->timed = true;
+	if (p->timed) {
+		p->lat = alloc_percpu(struct kpt_lat);
+		if (!p->lat)
+			goto nomem;
+		p->errno_bits = kpt_errno_bits(def);
+	}
 	if (p->today) {
 		p->targs = kcalloc(max_t(unsigned int, def->nargs, 1),
 				   sizeof(*p->targs), GFP_KERNEL);
@@ -391,9 +431,10 @@ int kpt_probe_register_at(struct kpt_probe *p, struct kpt_err *e, bool armed)
 		p->rp.handler = kpt_kretprobe_handler;
 		p->rp.maxactive = p->def->maxactive;
 		/* entry values its args read: kept by an entry handler */
-		if (p->edata_n) {
+		if (kpt_edata_words(p)) {
 			p->rp.entry_handler = kpt_kretprobe_entry;
-			p->rp.data_size = p->edata_n * sizeof(unsigned long);
+			p->rp.data_size = kpt_edata_words(p) *
+					  sizeof(unsigned long);
 		}
 		ret = register_kretprobe(&p->rp);
 	} else {
@@ -529,6 +570,7 @@ void kpt_probe_free(struct kpt_probe *p)
 	if (p->registered)
 		kpt_probe_unregister_many(&p, 1);
 	free_percpu(p->hits);
+	free_percpu(p->lat);
 	kfree(p->modname);
 	kvfree(p->print_fmt);
 	if (p->pdesc_owned)

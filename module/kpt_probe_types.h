@@ -43,8 +43,10 @@ enum kpt_cop_kind {
 	KPT_COP_UDEREF,		/* the same from user memory */
 	KPT_COP_COMM,		/* v = current->comm ($comm) */
 	/*
-	 * Return probes: v = entry value val (0 for $arg1) kept at the
-	 * function's entry (p->edata_n; kpt_store_edata())
+	 * Return probes: v = entry word val kept at the function's entry
+	 * (kpt_store_edata()): word 0 is the duration in a timed probe
+	 * ($duration: the entry's time, turned into the duration when the
+	 * call returns, kpt_hit.c), then $arg1.. (p->edata_n of them)
 	 */
 	KPT_COP_EDATA,
 };
@@ -126,7 +128,7 @@ struct kpt_fnode {
 	struct rethook_node node;
 	unsigned long ip;		/* the entry's (ftrace's) ip */
 	unsigned long parent_ip;
-	unsigned long edata[];		/* entry values: p->edata_n words */
+	unsigned long edata[];		/* entry values: kpt_edata_words() */
 };
 
 struct kpt_fset_pre;
@@ -149,6 +151,7 @@ struct kpt_fset {
 
 struct kpt_otype;
 struct kpt_pdesc;
+struct kpt_lat;
 struct kpt_fmt_ops;
 
 /*
@@ -198,9 +201,18 @@ struct kpt_probe {
 	u16 nargs;
 	/*
 	 * Return probes: the entry values the exit's args read (KPT_COP_EDATA),
-	 * words 0..edata_n-1 ($arg1..$arg<edata_n>), kept at the entry
+	 * $arg1..$arg<edata_n> in words timed..timed+edata_n-1, kept at the
+	 * entry
 	 */
 	u8 edata_n;
+	/*
+	 * Return probes with a $duration field: entry word 0 is the entry's
+	 * time, then the call's duration; the holder's lat aggregates the
+	 * durations of every probe of the event (kpt_latency.h).
+	 */
+	bool timed;
+	u8 errno_bits;			/* timed: errno table, kpt_latency.h */
+	struct kpt_lat __percpu *lat;
 	u32 rec_size;			/* ring-buffer record bytes (today's:
 					 * without the strings)
 					 */
@@ -219,6 +231,12 @@ struct kpt_probe {
 	struct trace_event_class class;
 	struct trace_event_call call;
 };
+
+/* Words a return probe keeps from its entry: the time, $arg1.. */
+static inline unsigned int kpt_edata_words(const struct kpt_probe *p)
+{
+	return p->timed + p->edata_n;
+}
 
 static inline const char *kpt_probe_name(struct kpt_probe *p)
 {

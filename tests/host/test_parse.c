@@ -389,6 +389,32 @@ static const struct tcase cases[] = {
 	BAD("p:ev f $comm:u32", BAD_COMM_TYPE, "             ^"),
 	BAD("p:ev f $comm:ustring", BAD_COMM_TYPE, "             ^"),
 	BAD("p:ev f $comm:string[2]", BAD_COMM_TYPE, "             ^"),
+	/* --- $duration: return probes only, u64 by default --- */
+	OK("r:ev f $duration", "r:kprobetrace/ev f+0 duration=$duration",
+	   "duration=DURATION:u64"),
+	OK("p:ev f%return d=$duration $retval",
+	   "r:kprobetrace/ev f+0 d=$duration arg2=$retval",
+	   "d=DURATION:u64 arg2=RETVAL"),
+	OK("r:ev f $duration:x32 $arg1",
+	   "r:kprobetrace/ev f+0 duration=$duration:x32 arg2=$arg1",
+	   "duration=DURATION:x32 arg2=ARG@ENTRY(0)"),
+	OK("f:ev vfs_*:exit $duration",
+	   "f:fprobes/ev vfs_*%return duration=$duration",
+	   "duration=DURATION:u64"),
+	OK("f vfs_read%return $duration",
+	   "f:fprobes/vfs_read__exit vfs_read%return duration=$duration",
+	   "duration=DURATION:u64"),
+	BAD("p:ev f $duration", DURATION_ON_PROBE, "       ^"),
+	BAD("p:ev f d=$duration", DURATION_ON_PROBE, "         ^"),
+	BAD("f:ev vfs_read $duration", DURATION_ON_PROBE, "              ^"),
+	BAD("f:ev vfs_*:entry $duration", DURATION_ON_PROBE, "                 ^"),
+	BAD("r:ev f rv $duration", DURATION_SEED, "          ^"),
+	BAD("r:ev f $duration a0", DURATION_SEED, "       ^"),
+	BAD("r:ev f +0($duration)", COMM_CANT_DEREF, "          ^"),
+	BAD("r:ev f $duration:string", DURATION_BAD_TYPE, "                 ^"),
+	BAD("r:ev f $duration:symbol", DURATION_BAD_TYPE, "                 ^"),
+	BAD("r:ev f $duration:u64[2]", DURATION_BAD_TYPE, "                 ^"),
+	BAD("r:ev f $duration $duration", USED_ARG_NAME, "                 ^"),
 	/* --- f: function events, one function or a set --- */
 	OK("f:ev vfs_read $arg1 $arg2",
 	   "f:fprobes/ev vfs_read arg1=$arg1 arg2=$arg2",
@@ -499,7 +525,7 @@ static void dump_args(const struct kpt_probe_def *d, char *buf, size_t size)
 	static const char * const names[] = {
 		"NONE", "REG", "STACK", "STACK_ADDR", "ARG", "RETVAL",
 		"RETADDR", "IMM", "SYMBOL", "COMM", "DATA", "DEREF", "UDEREF",
-		"BTF",
+		"BTF", "DURATION",
 	};
 	size_t n = 0;
 	unsigned int i, j;
@@ -530,7 +556,8 @@ static void dump_args(const struct kpt_probe_def *d, char *buf, size_t size)
 			else if (o->op != KPT_FOP_STACK_ADDR &&
 				 o->op != KPT_FOP_RETVAL &&
 				 o->op != KPT_FOP_RETADDR &&
-				 o->op != KPT_FOP_COMM)
+				 o->op != KPT_FOP_COMM &&
+				 o->op != KPT_FOP_DURATION)
 				n += snprintf(buf + n, size - n, "(%lld)",
 					      (long long)o->val);
 		}

@@ -17,6 +17,8 @@
 #include <linux/kernel.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
+#include <linux/preempt.h>
+#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -398,6 +400,100 @@ static const struct file_operations call_ext_fops = {
 	.llseek = noop_llseek,
 };
 
+/*
+ * Durations (tracer-duration, tracer-latency): targets that take a known
+ * time, busy-waiting on local_clock() (the clock $duration uses), called
+ * with preemption off so that each call stays on one CPU: a call's
+ * duration is then at least its delay, exactly.
+ */
+static __always_inline void kpt_test_spin(u64 ns)
+{
+	u64 t0 = local_clock();
+
+	while (local_clock() - t0 < ns)
+		cpu_relax();
+}
+
+/* Waits ns nanoseconds; returns ns. */
+__kpt_target long kpt_test_delay(u64 ns)
+{
+	kpt_test_spin(ns);
+	return ns;
+}
+
+__kpt_target long kpt_test_rdelay(long depth, u64 ns);
+/* through a pointer: the compiler cannot turn the recursion into a loop */
+static long (*kpt_test_rdelay_fn)(long depth, u64 ns) = kpt_test_rdelay;
+
+/* Waits ns, then calls itself depth more times: depth + 1 nested calls. */
+__kpt_target long kpt_test_rdelay(long depth, u64 ns)
+{
+	long r = 0;
+
+	kpt_test_spin(ns);
+	if (depth)
+		r = READ_ONCE(kpt_test_rdelay_fn)(depth - 1, ns);
+	/* not a tail call: each level returns through its own frame */
+	return r + 1;
+}
+
+/* Returns -ENOMEM, -EINVAL, 0, 0 for i = 0, 1, 2, 3 (mod 4). */
+__kpt_target int kpt_test_errno(unsigned long i)
+{
+	switch (i % 4) {
+	case 0:
+		return -ENOMEM;
+	case 1:
+		return -EINVAL;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * delay: "NAME NS COUNT" calls, COUNT times:
+ *   delay   kpt_test_delay(NS)
+ *   rdelay  kpt_test_rdelay(4, NS): 5 nested calls, each waiting NS
+ *   errno   kpt_test_errno(i), i = 0..COUNT-1 (NS unused)
+ */
+static ssize_t delay_write(struct file *file, const char __user *ubuf,
+			   size_t count, loff_t *ppos)
+{
+	char buf[64], name[32];
+	unsigned long n, i;
+	u64 ns;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sscanf(buf, "%31s %llu %lu", name, &ns, &n) != 3 ||
+	    ns > NSEC_PER_SEC)
+		return -EINVAL;
+	if (strcmp(name, "delay") && strcmp(name, "rdelay") &&
+	    strcmp(name, "errno"))
+		return -ENOENT;
+	for (i = 0; i < n; i++) {
+		preempt_disable();
+		if (!strcmp(name, "delay"))
+			WRITE_ONCE(kpt_test_sink, kpt_test_delay(ns));
+		else if (!strcmp(name, "rdelay"))
+			WRITE_ONCE(kpt_test_sink, kpt_test_rdelay(4, ns));
+		else
+			WRITE_ONCE(kpt_test_sink, kpt_test_errno(i));
+		preempt_enable();
+		cond_resched();
+	}
+	return count;
+}
+
+static const struct file_operations delay_fops = {
+	.owner = THIS_MODULE,
+	.write = delay_write,
+	.llseek = noop_llseek,
+};
+
 static struct dentry *kpt_test_dir;
 
 static int __init kpt_test_init(void)
@@ -409,6 +505,7 @@ static int __init kpt_test_init(void)
 	debugfs_create_file("call", 0200, kpt_test_dir, NULL, &call_fops);
 	debugfs_create_file("call_ext", 0200, kpt_test_dir, NULL,
 			    &call_ext_fops);
+	debugfs_create_file("delay", 0200, kpt_test_dir, NULL, &delay_fops);
 	return 0;
 }
 

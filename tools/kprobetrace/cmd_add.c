@@ -38,6 +38,7 @@ static const char add_usage[] =
 "  PARAM->M.N[I]...      a member chain:         how->flags,\n"
 "                        file->f_path.dentry->d_name.name\n"
 "  $retval[->M...]       the return value (FUNC%return only)\n"
+"  $duration             ns since the call's entry (FUNC%return only)\n"
 "  anything else         a raw fetch argument:   %di, +8($arg3), @jiffies\n"
 "TYPE defaults to the C type's: signed/unsigned integers sN/uN, bool u8,\n"
 "pointers x64, char pointers and arrays string, bitfields b<w>@<o>/<c>.\n"
