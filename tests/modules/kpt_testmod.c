@@ -315,7 +315,7 @@ static int kpt_test_call_ptr(const char *name, const char __user *ubuf)
 static struct task_struct *kpt_test_spinners[KPT_TEST_SPINNERS];
 static DEFINE_MUTEX(kpt_test_spin_lock);
 
-static int kpt_test_spin(void *unused)
+static int kpt_test_spinner(void *unused)
 {
 	unsigned long i = 0;
 
@@ -337,7 +337,7 @@ static int kpt_test_spin_start(unsigned long n)
 	for (i = 0; i < KPT_TEST_SPINNERS && n; i++) {
 		if (kpt_test_spinners[i])
 			continue;
-		t = kthread_run(kpt_test_spin, NULL, "kpt_test_spin/%d", i);
+		t = kthread_run(kpt_test_spinner, NULL, "kpt_test_spin/%d", i);
 		if (IS_ERR(t)) {
 			ret = PTR_ERR(t);
 			break;
