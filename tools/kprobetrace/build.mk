@@ -3,7 +3,7 @@
 #   $(BUILD)/tools/kprobetrace   statically linked, so that the guest runs
 #                                it: a copy goes to $(BUILD)/guest-bin/ (the
 #                                guest's /kpt/bin).  BTF is read by the
-#                                shared reader, common/kpt_btf (no libbpf)
+#                                shared reader, common/kpt_btf_reader.h (no libbpf)
 #   host-test-cmd-btf            BTF -> fetch-argument mapping (synthetic BTF,
 #                                and the host's /sys/kernel/btf/vmlinux if any)
 #                                on libbpf-built blobs
@@ -50,8 +50,8 @@ endif
 KPT_CMD_BTF_TEST := $(BUILD)/tests/test_cmd_btf
 # The test builds its BTF with libbpf: tests/host/test_btf_libbpf.c hands
 # libbpf's blobs to the shared reader (the command's kpt_btf_load.c is not
-# linked in).  Its "kpt_btf.h" is the command's, not common/kpt_btf.h: the
-# command's folder comes first.
+# linked in).  It includes the command's kpt_btf_fetch.h (the BTF -> fetch
+# argument room) and, through it, common/kpt_btf_reader.h (the raw reader).
 KPT_CMD_BTF_SRCS := $(KPT_CMD_DIR)/kpt_btf.c $(KPT_CMD_DIR)/kpt_btf_types.c \
 	tests/host/test_btf_libbpf.c $(KPT_BTF_SRCS)
 $(KPT_CMD_BTF_TEST): tests/host/test_cmd_btf.c tests/host/btf_builder.h tests/host/check.h \

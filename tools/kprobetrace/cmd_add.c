@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "kpt_btf.h"
+#include "kpt_btf_fetch.h"
 #include "kpt_cmd.h"
 #include "kpt_probe_def.h"
 

@@ -12,7 +12,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "kpt_btf.h"
+#include "kpt_btf_fetch.h"
 #include "kpt_btf_internal.h"
 #include "kpt_cmd.h"
 

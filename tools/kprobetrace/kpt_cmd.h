@@ -6,6 +6,7 @@
  *   kpt_util.c    paths, files, writing kprobe_events, error_log
  *   kpt_table.c   aligned text tables
  *   kpt_btf.c     BTF: parameters, member chains -> fetch args
+ *                 (kpt_btf_fetch.h)
  *   kpt_btf_types.c  BTF: C types -> fetch types, functions, members
  *   kpt_ksyms.c   /proc/kallsyms: names <-> addresses
  *   kpt_kcore.c   /proc/kcore: kernel memory by virtual address
