@@ -17,7 +17,10 @@ KPT_CMD_DIR := tools/kprobetrace
 KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
 KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h) tools/kpt_mnemonic.h
 KPT_CMD_CFLAGS := $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -I$(KPT_CMD_DIR) -Itools
-KPT_CMD_LIBS := $(KPT_PARSE_LIB) $(KPT_INSN_LIB) $(KPT_BTF_LIB)
+# DWARF (lines, vars, line probes) through elfutils' libdw/libdwfl, static
+# with the compressors it reads (libdw dlopen()s libdebuginfod itself).
+KPT_CMD_DW_LIBS := -ldw -lelf -lz -llzma -lbz2 -lzstd -lpthread -ldl
+KPT_CMD_LIBS := $(KPT_PARSE_LIB) $(KPT_INSN_LIB) $(KPT_BTF_LIB) $(KPT_CMD_DW_LIBS)
 KPT_CMD := $(BUILD)/tools/kprobetrace
 KPT_CMD_GUEST := $(BUILD)/guest-bin/kprobetrace
 # Static for the guest; the Debian package (debian/rules) links it

@@ -78,6 +78,13 @@ void kpt_btf_free(struct btf *btf);
 int kpt_btf_default_args(const struct kpt_btf_func *f, bool is_return,
 			 char names[][KPT_FETCH_MAX], int max);
 
+/*
+ * The field name of an expression (how->flags gives how_flags; the longest
+ * tail of whole steps that fits size), the same for names from BTF and
+ * from DWARF.
+ */
+void kpt_arg_field_name(const char *expr, char *out, size_t size);
+
 /* Is expr for kpt_btf_resolve (an identifier or $retval first)? */
 bool kpt_btf_is_symbolic(const char *expr);
 
