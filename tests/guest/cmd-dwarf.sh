@@ -17,7 +17,7 @@ insmod $KO || fail "insmod kprobetrace_dwarf"
 kprobetrace lines -m kprobetrace_dwarf kpt_dwarf_stack 2>/tmp/err; rc=$?
 cat /tmp/err
 assert_eq $rc 9 "no debug info"
-assert_file_has /tmp/err "install the package linux-image-$(uname -r)-dbg" "package named"
+grep -qF "install the package linux-image-$(uname -r)-dbg" /tmp/err || fail "package not named"
 # another module's file: its build-id is not the loaded module's
 kprobetrace lines -m kprobetrace_dwarf --debuginfo /kpt/kprobetrace_test.ko \
 	kpt_dwarf_stack 2>/tmp/err; rc=$?
