@@ -13,6 +13,10 @@
 #                                has <argname>, else and with --offsets offsets
 #                                (synthetic BTF, fake module directory)
 #   host-test-cmd-doc            man page, --help texts, bash completion
+#   host-test-cmd-dwarf          lines, vars, add on line points offline on
+#                                the default kernel's kprobetrace_dwarf.ko,
+#                                against objdump's facts; bad input; the
+#                                command as built and with ASan+UBSan
 KPT_CMD_DIR := tools/kprobetrace
 KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
 KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h) tools/kpt_mnemonic.h
@@ -89,6 +93,20 @@ HOST_TESTS += cmd-add-form
 .PHONY: host-test-cmd-add-form
 host-test-cmd-add-form: $(KPT_CMD) $(KPT_CMD_MKBTF)
 	tests/host/cmd-add-form $(KPT_CMD) $(KPT_CMD_MKBTF)
+
+# The command with the sanitizers (dynamic: ASan does not link statically).
+KPT_CMD_SAN := $(BUILD)/tests/kprobetrace-san
+$(KPT_CMD_SAN): $(KPT_CMD_SRCS) $(KPT_CMD_HDRS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB) \
+		$(KPT_BTF_LIB) $(KPT_BTF_HDRS) $(KPT_INSN_HDRS) $(KPT_INSN_NAMES)
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) -o $@
+
+KPT_DWARF_KO := build/kernels/$(KVER)/kprobetrace_dwarf.ko
+HOST_TESTS += cmd-dwarf
+.PHONY: host-test-cmd-dwarf
+host-test-cmd-dwarf: $(KPT_CMD) $(KPT_CMD_SAN)
+	tests/host/cmd-dwarf $(KPT_CMD) $(KPT_DWARF_KO)
+	tests/host/cmd-dwarf $(KPT_CMD_SAN) $(KPT_DWARF_KO)
 
 HOST_TESTS += cmd-doc
 .PHONY: host-test-cmd-doc

@@ -396,7 +396,7 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf, bool names,
 	 * takes :string on char pointers and arrays only).
 	 */
 	if (!names || strchr(expr, '[') || fetch == wrapped) {
-		snprintf(a->text, sizeof(a->text), "%s", a->otext);
+		memcpy(a->text, a->otext, sizeof(a->text));
 		return 0;
 	}
 	/*
@@ -522,7 +522,8 @@ static int add_line_point(const char *point, const struct kpt_dwarf_src *src,
 		if (append || !i)
 			snprintf(evs[i], sizeof(evs[i]), "%s", ev);
 		else
-			snprintf(evs[i], sizeof(evs[i]), "%.130s_%d", ev, i);
+			snprintf(evs[i], sizeof(evs[i]), "%.120s_%u", ev,
+				 (unsigned int)i % 100u);
 		len = (size_t)snprintf(lines[i], sizeof(lines[i]),
 					      "p:%s %s%s%s+0x%llx", evs[i], mod,
 					      mod[0] ? ":" : "", sites[i].sym,

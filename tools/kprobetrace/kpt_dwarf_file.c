@@ -285,7 +285,7 @@ int kpt_dwarf_open(const struct kpt_dwarf_src *src, struct kpt_dwarf **out,
 		   char *err, size_t errlen)
 {
 	const char *mod = src->module && *src->module ? src->module : NULL;
-	const char *what = mod ? "module" : "kernel";
+	const char *what;
 	char want[128], path[1024], nmod[128], seen[2048] = "";
 	struct utsname u;
 
@@ -299,6 +299,7 @@ int kpt_dwarf_open(const struct kpt_dwarf_src *src, struct kpt_dwarf **out,
 		if (nmod[0])
 			mod = nmod;
 	}
+	what = mod ? "module" : "kernel";
 	if (src->build_id && *src->build_id)
 		snprintf(want, sizeof(want), "%s", src->build_id);
 	else
