@@ -17,6 +17,8 @@
 #                                the default kernel's kprobetrace_dwarf.ko,
 #                                against objdump's facts; bad input; the
 #                                command as built and with ASan+UBSan
+#   host-test-cmd-dwarf-loc      DWARF location expressions -> fetch
+#                                arguments, and the refusals (table)
 KPT_CMD_DIR := tools/kprobetrace
 KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
 KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h) tools/kpt_mnemonic.h
@@ -107,6 +109,18 @@ HOST_TESTS += cmd-dwarf
 host-test-cmd-dwarf: $(KPT_CMD) $(KPT_CMD_SAN)
 	tests/host/cmd-dwarf $(KPT_CMD) $(KPT_DWARF_KO)
 	tests/host/cmd-dwarf $(KPT_CMD_SAN) $(KPT_DWARF_KO)
+
+# The location translator alone: a table of expressions (ASan+UBSan).
+KPT_CMD_DWLOC_TEST := $(BUILD)/tests/test_dwarf_loc
+$(KPT_CMD_DWLOC_TEST): tests/host/test_dwarf_loc.c tests/host/check.h \
+		$(KPT_CMD_DIR)/kpt_dwarf_loc.c $(KPT_CMD_DIR)/kpt_dwarf.h
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $< $(KPT_CMD_DIR)/kpt_dwarf_loc.c -o $@
+
+HOST_TESTS += cmd-dwarf-loc
+.PHONY: host-test-cmd-dwarf-loc
+host-test-cmd-dwarf-loc: $(KPT_CMD_DWLOC_TEST)
+	$(KPT_CMD_DWLOC_TEST)
 
 HOST_TESTS += cmd-doc
 .PHONY: host-test-cmd-doc

@@ -45,6 +45,12 @@ const char *kpt_dwarf_reg_name(int reg)
 	return regs[reg];
 }
 
+/* DWARF's stack is of address-sized words: wrap, never overflow. */
+static int64_t wrap_add(int64_t a, uint64_t b)
+{
+	return (int64_t)((uint64_t)a + b);
+}
+
 static int why_set(char *why, size_t len, const char *fmt, const char *a)
 {
 	snprintf(why, len, fmt, a);
@@ -98,6 +104,11 @@ int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 	why[0] = '\0';
 	if (!n)
 		return why_set(why, wl, "%s", "an empty location (optimized out)");
+	/* a variable in pieces (registers, memory): not one fetch argument */
+	for (size_t i = 0; i < n; i++)
+		if (ops[i].atom == DW_OP_piece || ops[i].atom == DW_OP_bit_piece)
+			return why_set(why, wl, "uses %s, which kprobetrace cannot translate yet",
+				       op_name(ops[i].atom, nb, sizeof(nb)));
 	/* a register: the whole expression */
 	if (n == 1 && ops[0].atom >= DW_OP_reg0 && ops[0].atom <= DW_OP_reg31) {
 		const char *r = kpt_dwarf_reg_name(ops[0].atom - DW_OP_reg0);
@@ -151,8 +162,8 @@ int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 			if (!r)
 				return why_set(why, wl, "%s", "relative to a frame based on a register the module cannot read");
 			snprintf(st[sp].base, sizeof(st[sp].base), "%%%s", r);
-			st[sp++].off = cfa->off +
-				(a == DW_OP_fbreg ? (int64_t)o->number : 0);
+			st[sp++].off = wrap_add(cfa->off,
+				a == DW_OP_fbreg ? o->number : 0);
 			break;
 		case DW_OP_const1u: case DW_OP_const2u: case DW_OP_const4u:
 		case DW_OP_const8u: case DW_OP_constu:
@@ -164,7 +175,7 @@ int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 		case DW_OP_plus_uconst:
 			if (!sp)
 				return why_set(why, wl, "%s", "a malformed location expression");
-			st[sp - 1].off += (int64_t)o->number;
+			st[sp - 1].off = wrap_add(st[sp - 1].off, o->number);
 			break;
 		case DW_OP_plus:
 		case DW_OP_minus:
@@ -173,12 +184,15 @@ int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 			if (st[sp - 1].base[0] && (a == DW_OP_minus || st[sp - 2].base[0]))
 				return why_set(why, wl, "%s", "arithmetic on two registers or memory values, which no fetch argument computes");
 			if (st[sp - 1].base[0]) {	/* c + x */
-				st[sp - 1].off += st[sp - 2].off;
+				st[sp - 1].off = wrap_add(st[sp - 1].off,
+							  (uint64_t)st[sp - 2].off);
 				st[sp - 2] = st[sp - 1];
 			} else if (a == DW_OP_plus) {
-				st[sp - 2].off += st[sp - 1].off;
+				st[sp - 2].off = wrap_add(st[sp - 2].off,
+							  (uint64_t)st[sp - 1].off);
 			} else {
-				st[sp - 2].off -= st[sp - 1].off;
+				st[sp - 2].off = wrap_add(st[sp - 2].off,
+							  -(uint64_t)st[sp - 1].off);
 			}
 			sp--;
 			break;
@@ -217,7 +231,11 @@ int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 			return 0;
 		case DW_OP_nop:
 			break;
+		case DW_OP_regx:
+			return why_set(why, wl, "%s", "a register inside an expression (DW_OP_regx not alone)");
 		default:
+			if (a >= DW_OP_reg0 && a <= DW_OP_reg31)
+				return why_set(why, wl, "%s", "a register inside an expression (DW_OP_regN not alone)");
 			return why_set(why, wl, "uses %s, which kprobetrace cannot translate",
 				       op_name(a, nb, sizeof(nb)));
 		}
