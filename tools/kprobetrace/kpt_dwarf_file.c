@@ -9,10 +9,11 @@
  * -dbg layout, /usr/lib/debug/.build-id/XX/REST.debug, then
  * /usr/lib/debug/boot/vmlinux-KVER and /usr/lib/debug/lib/modules/KVER/
  * (vmlinux, or the module's .ko anywhere below); then a module's own .ko
- * below /lib/modules/KVER/ when it carries .debug_info.  A candidate whose
- * build-id differs is never used.  With nothing to match against (a file
- * given offline, no --build-id, not running here), --debuginfo's file is
- * taken as it is.
+ * below /lib/modules/KVER/ when it carries .debug_info; last, the
+ * debuginfod servers of DEBUGINFOD_URLS (kpt_dwarf_debuginfod.c).  A
+ * candidate whose build-id differs is never used.  With nothing to match
+ * against (a file given offline, no --build-id, not running here),
+ * --debuginfo's file is taken as it is.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -357,9 +358,19 @@ int kpt_dwarf_open(const struct kpt_dwarf_src *src, struct kpt_dwarf **out,
 		    matches(path, want, seen, sizeof(seen)))
 			return open_file(path, nmod, out, err, errlen);
 	}
-	snprintf(err, errlen, "no debug info for the %s%s%s (build-id %s): install the package linux-image-%s-dbg (or give --debuginfo FILE)%s%s",
-		 what, mod ? " " : "", mod ? nmod : "", want, u.release,
-		 seen[0] ? "; these do not match:" : "", seen);
+	{
+		char why[512];
+
+		if (!kpt_dwarf_debuginfod(want, path, sizeof(path), why,
+					  sizeof(why)) &&
+		    matches(path, want, seen, sizeof(seen)))
+			return open_file(path, mod ? nmod : NULL, out, err,
+					 errlen);
+		snprintf(err, errlen, "no debug info for the %s%s%s (build-id %s): install the package linux-image-%s-dbg (or give --debuginfo FILE)%s%s%s%s",
+			 what, mod ? " " : "", mod ? nmod : "", want, u.release,
+			 why[0] ? "; " : "", why,
+			 seen[0] ? "; these do not match:" : "", seen);
+	}
 	return KPT_EXIT_NODEBUG;
 }
 

@@ -19,6 +19,14 @@ struct kpt_dwarf {
 	char path[1024];
 };
 
+/*
+ * The debug file of build-id hex from the debuginfod servers of
+ * DEBUGINFOD_URLS (kpt_dwarf_debuginfod.c): 0 with its cached path, -1
+ * with why ("" when DEBUGINFOD_URLS is not set).
+ */
+int kpt_dwarf_debuginfod(const char *hex, char *path, size_t size, char *why,
+			 size_t wl);
+
 /* Write a message to err. */
 void kpt_dwarf_msg(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

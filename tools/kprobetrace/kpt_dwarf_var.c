@@ -216,6 +216,7 @@ struct scope {
 	Dwarf_Die *scopes;
 	int n;			/* scopes to search: up to the function */
 	Dwarf_Die *func;	/* the out-of-line function (frame base) */
+	Dwarf_Die func_die;
 	Dwarf_Addr addr;	/* DIE address */
 };
 
@@ -234,18 +235,30 @@ static int open_scope(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 			      site->sym, site->off);
 		return KPT_EXIT_NOFUNC;
 	}
+	/*
+	 * Up to the innermost function copy: past an inlined copy,
+	 * dwarf_getscopes() goes on with its abstract definition's scopes,
+	 * not the caller's.
+	 */
 	sc->n = n;
 	for (int i = 0; i < n; i++) {
 		int t = dwarf_tag(&sc->scopes[i]);
 
-		if (t == DW_TAG_inlined_subroutine && sc->n == n)
+		if (t == DW_TAG_inlined_subroutine ||
+		    t == DW_TAG_subprogram) {
 			sc->n = i + 1;
-		if (t == DW_TAG_subprogram) {
-			if (sc->n == n)
-				sc->n = i + 1;
-			sc->func = &sc->scopes[i];
 			break;
 		}
+	}
+	/* the frame base is the out-of-line function's, holding the code */
+	if (!dwarf_child(cu, &sc->func_die)) {
+		do {
+			if (dwarf_tag(&sc->func_die) == DW_TAG_subprogram &&
+			    dwarf_haspc(&sc->func_die, site->addr) > 0) {
+				sc->func = &sc->func_die;
+				break;
+			}
+		} while (!dwarf_siblingof(&sc->func_die, &sc->func_die));
 	}
 	return KPT_EXIT_OK;
 }
@@ -320,6 +333,51 @@ static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
 	frame_base(d, sc->func, sc->addr, &fb);
 	return kpt_dwarf_loc_translate(ops, n, &fb, out, size, addr, off, why,
 				       wl);
+}
+
+/*
+ * The lines nearest to the site's (below, above) at whose first address in
+ * the site's function instance var has a location: for a message.
+ */
+static void live_lines(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
+		       int line, char *buf, size_t size)
+{
+	Dwarf_Die *inst = &sc->scopes[sc->n - 1];
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = dwfl_module_addrdie(d->mod, sc->addr + d->bias, &bias);
+	Dwarf_Attribute a;
+	Dwarf_Lines *lines;
+	size_t nl;
+	int below = -1, above = -1;
+
+	buf[0] = '\0';
+	if (!cu || !dwarf_attr(var, DW_AT_location, &a) ||
+	    dwarf_getsrclines(cu, &lines, &nl))
+		return;
+	for (size_t i = 0; i < nl; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		bool stmt = false;
+		Dwarf_Addr addr;
+		Dwarf_Op *ops;
+		size_t n;
+		int ln;
+
+		if (!l || dwarf_lineno(l, &ln) || ln == line ||
+		    (ln < line && ln <= below) || (ln > line && above >= 0 && ln >= above) ||
+		    dwarf_lineaddr(l, &addr) || dwarf_linebeginstatement(l, &stmt) ||
+		    !stmt || dwarf_haspc(inst, addr) <= 0 ||
+		    dwarf_getlocation_addr(&a, addr, &ops, &n, 1) != 1)
+			continue;
+		if (ln < line)
+			below = ln;
+		else
+			above = ln;
+	}
+	if (below >= 0 && above >= 0)
+		snprintf(buf, size, "; it is live at lines %d and %d", below, above);
+	else if (below >= 0 || above >= 0)
+		snprintf(buf, size, "; it is live at line %d",
+			 below >= 0 ? below : above);
 }
 
 /* ---- listing ---- */
@@ -471,12 +529,18 @@ int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	}
 	r = locate(d, &sc, &f.found, base, sizeof(base), &addr, &off, why,
 		   sizeof(why));
-	free(sc.scopes);
 	if (r) {
-		kpt_dwarf_msg(err, errlen, "'%.*s' at %s:%d: %s", (int)f.len,
-			      expr, site->file, site->line, why);
+		char near[96] = "";
+
+		if (strstr(why, "optimized out"))
+			live_lines(d, &sc, &f.found, site->line, near,
+				   sizeof(near));
+		kpt_dwarf_msg(err, errlen, "'%.*s' at %s:%d: %s%s", (int)f.len,
+			      expr, site->file, site->line, why, near);
+		free(sc.scopes);
 		return KPT_EXIT_NOLOC;
 	}
+	free(sc.scopes);
 	if (!type_of(&f.found, &t)) {
 		kpt_dwarf_msg(err, errlen, "'%.*s': no type in the DWARF",
 			      (int)f.len, expr);
