@@ -1,8 +1,9 @@
 # kprobetrace lines/vars/add from DWARF: probes at source lines of
 # kprobetrace_dwarf.ko (built with -g) fetch its locals (stack, registers,
-# a constant, struct members, an inlined helper's three copies) with the
-# values the module computed; its debug file is matched to the loaded
-# module by build-id, and a missing or mismatched one is refused clearly.
+# a constant, struct members, members through a pointer, an inlined
+# helper's three copies) with the values the module computed; its debug
+# file is matched to the loaded module by build-id, and a missing or
+# mismatched one is refused clearly.
 # matrix: core
 # timeout: 90
 . /kpt/lib.sh
@@ -44,13 +45,14 @@ add -e dstack 'kpt_dwarf_stack:5 onstack'
 add -e dreg 'kpt_dwarf_reg:5 prod mix'
 add -e dconst 'kpt_dwarf_const:5 scale scaled'
 add -e dstruct 'kpt_dwarf_struct:5 pair.first pair.second'
+add -e dpair 'kpt_dwarf_sink_pair:2 p->first p->second'
 add -e dsq 'kpt_dwarf_square:4 sq'
 # lifecycle=seed (the default): one event per copy, dsq, dsq_1, dsq_2
 assert_eq "$(grep -c . /tmp/add.out)" 3 "one probe per inlined copy"
 assert_eq "$(grep -Ec '^p:(kprobetrace/)?dsq(_[12])? kprobetrace_dwarf:kpt_dwarf_inline\+' $KPT/kprobe_events)" \
 	3 "dsq, dsq_1, dsq_2 written"
 
-trace_bg /tmp/tr -n 7 -t 20
+trace_bg /tmp/tr -n 8 -t 20
 echo "stack 5" > $DW/call || fail "call stack"
 assert_eq "$(cat $DW/seen)" 15 "stack: module's value"
 echo "reg 6" > $DW/call || fail "call reg"
@@ -67,6 +69,8 @@ grep -Eq ' dreg: kpt_dwarf_reg\+0x[0-9a-f]+ prod=42 mix=39$' /tmp/tr || fail "pr
 grep -Eq ' dconst: kpt_dwarf_const\+0x[0-9a-f]+ scale=5 scaled=20$' /tmp/tr || fail "scale, scaled"
 grep -Eq ' dstruct: kpt_dwarf_struct\+0x[0-9a-f]+ pair_first=11 pair_second=20$' /tmp/tr ||
 	fail "pair.first, pair.second"
+grep -Eq ' dpair: kpt_dwarf_sink_pair\+0x[0-9a-f]+ p_first=11 p_second=20$' /tmp/tr ||
+	fail "p->first, p->second"
 assert_eq "$(sed -n 's/.* dsq\(_[12]\)*: kpt_dwarf_inline+0x[0-9a-f]* sq=//p' /tmp/tr | tr '\n' ' ')" \
 	"10 17 26 " "sq at the three inlined copies"
 

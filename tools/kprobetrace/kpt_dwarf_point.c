@@ -590,11 +590,20 @@ int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		return KPT_EXIT_FAIL;
 	}
 	if (!rs.n) {
-		kpt_dwarf_msg(err, errlen, "no line of %s%s%s in %ld-%ld has code",
-			      file[0] ? file : "?", have_f ? " in " : "",
-			      have_f ? s->func : "", lo, hi);
-		return have_f || s->has_line ? KPT_EXIT_NOLINE :
-					       KPT_EXIT_NOFUNC;
+		struct rows all = { 0 };
+		bool known = have_f;
+
+		if (!known && !collect(d, NULL, file, 1, 10000000, &all))
+			known = all.n > 0;
+		free(all.r);
+		if (!known)
+			kpt_dwarf_msg(err, errlen, "no file '%s' with code in the DWARF of %s",
+				      file, d->path);
+		else
+			kpt_dwarf_msg(err, errlen, "no line of %s%s%s in %ld-%ld has code",
+				      file[0] ? file : "?", have_f ? " in " : "",
+				      have_f ? s->func : "", lo, hi);
+		return known ? KPT_EXIT_NOLINE : KPT_EXIT_NOFUNC;
 	}
 	if (!s->has_line)	/* the whole function: to its last line */
 		hi = rs.r[rs.n - 1].line;

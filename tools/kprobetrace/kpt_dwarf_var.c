@@ -575,15 +575,21 @@ int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 					      expr);
 				return KPT_EXIT_TYPE;
 			}
-			if (snprintf(v, sizeof(v), addr ? "%+" PRId64 "(%s)" :
-				     "%.0" PRId64 "%s", addr ? off : 0, base) >=
-			    (int)sizeof(v)) {
+			int l = addr ? snprintf(v, sizeof(v), "%+" PRId64 "(%s)",
+						off, base) :
+				       snprintf(v, sizeof(v), "%s", base);
+
+			if (l >= (int)sizeof(v)) {
 				kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
 				return KPT_EXIT_USAGE;
 			}
 			snprintf(base, sizeof(base), "%s", v);
 			off = 0;
 			addr = true;
+		} else if (dwarf_tag(&pt) == DW_TAG_pointer_type) {
+			kpt_dwarf_msg(err, errlen, "'%s': '.' on a pointer: use '->'",
+				      expr);
+			return KPT_EXIT_TYPE;
 		} else if (!addr) {
 			kpt_dwarf_msg(err, errlen, "'%s': '.' on a value that is not in memory (a struct in registers)",
 				      expr);
