@@ -9,7 +9,8 @@
  * -dbg layout, /usr/lib/debug/.build-id/XX/REST.debug, then
  * /usr/lib/debug/boot/vmlinux-KVER and /usr/lib/debug/lib/modules/KVER/
  * (vmlinux, or the module's .ko anywhere below); then a module's own .ko
- * below /lib/modules/KVER/ when it carries .debug_info; last, the
+ * below /lib/modules/KVER/ when it carries .debug_info (all of these
+ * below $KPT_DEBUG_ROOT when set, for tests); last, the
  * debuginfod servers of DEBUGINFOD_URLS (kpt_dwarf_debuginfod.c).  A
  * candidate whose build-id differs is never used.  With nothing to match
  * against (a file given offline, no --build-id, not running here),
@@ -288,9 +289,12 @@ int kpt_dwarf_open(const struct kpt_dwarf_src *src, struct kpt_dwarf **out,
 	const char *mod = src->module && *src->module ? src->module : NULL;
 	const char *what;
 	char want[128], path[1024], nmod[128], seen[2048] = "";
+	const char *root = getenv("KPT_DEBUG_ROOT");
 	struct utsname u;
 
 	*out = NULL;
+	if (!root)
+		root = "";	/* tests: a tree standing for / */
 	elf_version(EV_CURRENT);
 	if (mod) {
 		mod_norm(mod, nmod, sizeof(nmod));
@@ -331,28 +335,30 @@ int kpt_dwarf_open(const struct kpt_dwarf_src *src, struct kpt_dwarf **out,
 			 mod ? "/sys/module/MOD/notes" : "/sys/kernel/notes");
 		return KPT_EXIT_NODEBUG;
 	}
-	snprintf(path, sizeof(path), "/usr/lib/debug/.build-id/%.2s/%s.debug",
-		 want, want + 2);
+	snprintf(path, sizeof(path), "%s/usr/lib/debug/.build-id/%.2s/%s.debug",
+		 root, want, want + 2);
 	if (matches(path, want, seen, sizeof(seen)))
 		return open_file(path, mod ? nmod : NULL, out, err, errlen);
 	if (!mod) {
-		snprintf(path, sizeof(path), "/usr/lib/debug/boot/vmlinux-%s",
-			 u.release);
+		snprintf(path, sizeof(path), "%s/usr/lib/debug/boot/vmlinux-%s",
+			 root, u.release);
 		if (matches(path, want, seen, sizeof(seen)))
 			return open_file(path, NULL, out, err, errlen);
 		snprintf(path, sizeof(path),
-			 "/usr/lib/debug/lib/modules/%s/vmlinux", u.release);
+			 "%s/usr/lib/debug/lib/modules/%s/vmlinux", root,
+			 u.release);
 		if (matches(path, want, seen, sizeof(seen)))
 			return open_file(path, NULL, out, err, errlen);
 	} else {
 		char dir[512];
 
-		snprintf(dir, sizeof(dir), "/usr/lib/debug/lib/modules/%s",
-			 u.release);
+		snprintf(dir, sizeof(dir), "%s/usr/lib/debug/lib/modules/%s",
+			 root, u.release);
 		if (!find_ko(dir, nmod, path, sizeof(path), 0) &&
 		    matches(path, want, seen, sizeof(seen)))
 			return open_file(path, nmod, out, err, errlen);
-		snprintf(dir, sizeof(dir), "/lib/modules/%s", u.release);
+		snprintf(dir, sizeof(dir), "%s/lib/modules/%s", root,
+			 u.release);
 		if (!find_ko(dir, nmod, path, sizeof(path), 0) &&
 		    has_debug_info(path) &&
 		    matches(path, want, seen, sizeof(seen)))
