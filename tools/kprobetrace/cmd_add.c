@@ -30,7 +30,7 @@
 static const char add_usage[] =
 "usage: kprobetrace add [-e [GRP/]EVENT] [-n] [-v] [--offsets] 'FUNC[%return|+OFFS] [ARG...]'\n"
 "       kprobetrace add [-e [GRP/]EVENT] [-n] [-m MOD] [--debuginfo FILE]\n"
-"                       [--build-id HEX] 'LINEPOINT [ARG...]'\n"
+"                       [--build-id HEX] [--no-inlines] 'LINEPOINT [ARG...]'\n"
 "\n"
 "Define a probe on FUNC whose arguments are named by the function's\n"
 "parameters, resolved with BTF (/sys/kernel/btf/vmlinux, or the module's\n"
@@ -71,6 +71,7 @@ static const char add_usage[] =
 "                           kallsyms says holds FUNC, else vmlinux)\n"
 "      --debuginfo FILE     LINEPOINT: this debug file (vmlinux, MOD.ko)\n"
 "      --build-id HEX       the build-id FILE must have (offline use)\n"
+"      --no-inlines         LINEPOINT: only the out-of-line copy\n"
 "  -v, --verbose            also show each argument's C type and the form\n"
 "      --offsets            write (with -n: show) the offset form, also when\n"
 "                           the module takes names\n"
@@ -480,7 +481,8 @@ static bool module_appends(void)
  * already written are deleted again (nothing half-applied).
  */
 static int add_line_point(const char *point, const struct kpt_dwarf_src *src,
-			  const char *event, char **argv, int nargs, bool dry)
+			  bool no_inlines, const char *event, char **argv,
+			  int nargs, bool dry)
 {
 	static char err[KPT_ERRMSG_MAX];
 	static struct kpt_dwarf_site sites[KPT_DWARF_MAX_SITES];
@@ -493,6 +495,7 @@ static int add_line_point(const char *point, const struct kpt_dwarf_src *src,
 	int r, n = 0, done = 0;
 
 	r = kpt_dwarf_parse_spec(point, false, &spec, err, sizeof(err));
+	spec.no_inlines = no_inlines;
 	if (!r)
 		r = kpt_dwarf_open_for(src, spec.func, &d, err, sizeof(err));
 	if (!r)
@@ -611,6 +614,7 @@ static int add_main(int argc, char **argv)
 		{ "module", required_argument, NULL, 'm' },
 		{ "debuginfo", required_argument, NULL, 'G' },
 		{ "build-id", required_argument, NULL, 'B' },
+		{ "no-inlines", no_argument, NULL, 'I' },
 		{ 0 }
 	};
 	static struct add_arg args[MAX_ARGS];
@@ -620,7 +624,7 @@ static int add_main(int argc, char **argv)
 	struct kpt_dwarf_src src = { 0 };
 	struct kpt_btf_func f = { 0 };
 	bool dry = false, verbose = false, have_btf = false, any_sym = false;
-	bool want_btf = false, offsets = false, names;
+	bool want_btf = false, offsets = false, names, no_inlines = false;
 	char *tok, *save, *expr, *name, *type, copy[KPT_FETCH_MAX * 2];
 	int c, r, ntok = 0;
 
@@ -639,6 +643,7 @@ static int add_main(int argc, char **argv)
 		case 'm': src.module = optarg; break;
 		case 'G': src.debuginfo = optarg; break;
 		case 'B': src.build_id = optarg; break;
+		case 'I': no_inlines = true; break;
 		case 'v': verbose = true; break;
 		case 'h': fputs(add_usage, stdout); return 0;
 		case 'O': offsets = true; break;
@@ -667,7 +672,8 @@ static int add_main(int argc, char **argv)
 			}
 			q.args[q.nargs++] = tok;
 		}
-		return add_line_point(pt, &src, q.event, q.args, q.nargs, dry);
+		return add_line_point(pt, &src, no_inlines, q.event, q.args,
+				      q.nargs, dry);
 	}
 	r = parse_point(tok, &q);
 	if (r)

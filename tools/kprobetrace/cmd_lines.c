@@ -12,7 +12,7 @@
 #include "kpt_dwarf.h"
 
 static const char lines_usage[] =
-"usage: kprobetrace lines [-m MOD] [--debuginfo FILE] [--build-id HEX]\n"
+"usage: kprobetrace lines [-m MOD] [--debuginfo FILE] [--build-id HEX] [--no-inlines]\n"
 "                         FUNC[@FILE][:A[-B]] | FILE:A[-B]\n"
 "\n"
 "Print source lines (the text when the source file is there, the numbers\n"
@@ -34,6 +34,8 @@ static const char lines_usage[] =
 "                        module kallsyms says holds FUNC, else vmlinux)\n"
 "      --debuginfo FILE  this debug file (vmlinux, MOD.ko, .debug)\n"
 "      --build-id HEX    the build-id FILE must have (offline use)\n"
+"      --no-inlines      only the out-of-line copy of a function, not its\n"
+"                        inlined copies\n"
 "  -h, --help            this help\n"
 "exit: 0 ok, 2 usage, 3 unknown function or file, 9 no matching debug\n"
 "      info, 10 no code in that range\n";
@@ -43,6 +45,7 @@ static const struct option dwarf_opts[] = {
 	{ "module", required_argument, NULL, 'm' },
 	{ "debuginfo", required_argument, NULL, 'D' },
 	{ "build-id", required_argument, NULL, 'B' },
+	{ "no-inlines", no_argument, NULL, 'I' },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -121,6 +124,7 @@ int kpt_cmd_lines(int argc, char **argv)
 	struct kpt_dwarf_spec spec;
 	struct lines_ctx ctx = { 0 };
 	struct kpt_dwarf *d;
+	bool no_inlines = false;
 	int c, r;
 
 	optind = 1;
@@ -129,6 +133,7 @@ int kpt_cmd_lines(int argc, char **argv)
 		case 'm': src.module = optarg; break;
 		case 'D': src.debuginfo = optarg; break;
 		case 'B': src.build_id = optarg; break;
+		case 'I': no_inlines = true; break;
 		case 'h': fputs(lines_usage, stdout); return 0;
 		default: fputs(lines_usage, stderr); return KPT_EXIT_USAGE;
 		}
@@ -142,6 +147,7 @@ int kpt_cmd_lines(int argc, char **argv)
 		kpt_err("%s", err);
 		return r;
 	}
+	spec.no_inlines = no_inlines;
 	r = kpt_dwarf_open_for(&src, spec.func, &d, err, sizeof(err));
 	if (r) {
 		kpt_err("%s", err);

@@ -11,7 +11,8 @@
 #include "kpt_dwarf.h"
 
 static const char vars_usage[] =
-"usage: kprobetrace vars [-m MOD] [--debuginfo FILE] [--build-id HEX] POINT\n"
+"usage: kprobetrace vars [-m MOD] [--debuginfo FILE] [--build-id HEX] [--no-inlines]\n"
+"                        POINT\n"
 "\n"
 "POINT is FUNC:REL, FUNC@FILE[:REL] or FILE:LINE (see kprobetrace lines).\n"
 "For each address of the point (every inlined copy), print the\n"
@@ -24,6 +25,8 @@ static const char vars_usage[] =
 "  -m, --module MOD      a module's function or file\n"
 "      --debuginfo FILE  this debug file (vmlinux, MOD.ko, .debug)\n"
 "      --build-id HEX    the build-id FILE must have (offline use)\n"
+"      --no-inlines      only the out-of-line copy of a function, not its\n"
+"                        inlined copies\n"
 "  -h, --help            this help\n"
 "exit: 0 ok, 2 usage, 3 unknown function or file, 9 no matching debug\n"
 "      info, 10 no code at that line\n";
@@ -32,6 +35,7 @@ static const struct option vars_opts[] = {
 	{ "module", required_argument, NULL, 'm' },
 	{ "debuginfo", required_argument, NULL, 'D' },
 	{ "build-id", required_argument, NULL, 'B' },
+	{ "no-inlines", no_argument, NULL, 'I' },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -55,6 +59,7 @@ int kpt_cmd_vars(int argc, char **argv)
 	struct kpt_dwarf_src src = { 0 };
 	struct kpt_dwarf_spec spec;
 	struct kpt_dwarf *d;
+	bool no_inlines = false;
 	int c, r, n;
 
 	optind = 1;
@@ -63,6 +68,7 @@ int kpt_cmd_vars(int argc, char **argv)
 		case 'm': src.module = optarg; break;
 		case 'D': src.debuginfo = optarg; break;
 		case 'B': src.build_id = optarg; break;
+		case 'I': no_inlines = true; break;
 		case 'h': fputs(vars_usage, stdout); return 0;
 		default: fputs(vars_usage, stderr); return KPT_EXIT_USAGE;
 		}
@@ -76,6 +82,7 @@ int kpt_cmd_vars(int argc, char **argv)
 		kpt_err("%s", err);
 		return r;
 	}
+	spec.no_inlines = no_inlines;
 	r = kpt_dwarf_open_for(&src, spec.func, &d, err, sizeof(err));
 	if (r) {
 		kpt_err("%s", err);

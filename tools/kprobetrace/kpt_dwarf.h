@@ -68,6 +68,7 @@ struct kpt_dwarf_spec {
 	bool has_line;
 	bool relative;		/* line counted from FUNC's first line */
 	long line, last;	/* a range for `lines` (last == line: one) */
+	bool no_inlines;	/* only out-of-line copies (--no-inlines) */
 };
 
 /* Parse; KPT_EXIT_USAGE with err on a bad spec.  ranges: A-B allowed. */

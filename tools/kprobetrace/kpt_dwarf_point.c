@@ -199,7 +199,7 @@ static int func_cb(Dwarf_Die *die, void *arg)
 			f->inst[f->n++].inlined = false;
 		}
 	}
-	if (dwarf_func_inline(die))
+	if (dwarf_func_inline(die) && !f->s->no_inlines)
 		dwarf_func_inline_instances(die, inline_cb, f);
 	return DWARF_CB_OK;
 }
@@ -237,8 +237,10 @@ static int find_func(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		return KPT_EXIT_NOFUNC;
 	}
 	if (!f->n) {
-		kpt_dwarf_msg(err, errlen, "function '%s' has no code in %s (declared only, or optimized away)",
-			      s->func, d->path);
+		kpt_dwarf_msg(err, errlen, "function '%s' has no code in %s (%s)",
+			      s->func, d->path, s->no_inlines ?
+			      "no out-of-line copy: it is inlined everywhere; drop --no-inlines for its copies" :
+			      "declared only, or optimized away");
 		return KPT_EXIT_NOFUNC;
 	}
 	return KPT_EXIT_OK;
@@ -284,8 +286,11 @@ static int row_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* The innermost function instance holding pc in cu: its DIE offset. */
-static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc)
+/*
+ * The innermost function instance holding pc in cu: its DIE offset; 0
+ * for none, or an inlined one when no_inlines.
+ */
+static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
 {
 	Dwarf_Die *scopes = NULL;
 	int n = dwarf_getscopes(cu, pc, &scopes), key = 0;
@@ -293,6 +298,8 @@ static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc)
 	for (int i = 0; i < n; i++) {
 		int t = dwarf_tag(&scopes[i]);
 
+		if (t == DW_TAG_inlined_subroutine && no_inlines)
+			break;
 		if (t == DW_TAG_subprogram || t == DW_TAG_inlined_subroutine) {
 			key = -1 - (int)(dwarf_dieoffset(&scopes[i]) & 0x3fffffff);
 			break;
@@ -307,7 +314,8 @@ static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc)
  * (all code when f is NULL).  Sorted by line, instance, address.
  */
 static int collect(struct kpt_dwarf *d, const struct finder *f,
-		   const char *file, long lo, long hi, struct rows *rs)
+		   const char *file, long lo, long hi, bool no_inlines,
+		   struct rows *rs)
 {
 	Dwarf_Die *cu = NULL;
 	Dwarf_Addr bias;
@@ -345,7 +353,7 @@ static int collect(struct kpt_dwarf *d, const struct finder *f,
 					continue;
 				r.key = k;
 			} else {
-				r.key = scope_key(cu, a);
+				r.key = scope_key(cu, a, no_inlines);
 				if (!r.key)
 					continue;
 			}
@@ -518,13 +526,13 @@ int kpt_dwarf_sites(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		return r;
 	if (!s->has_line)	/* FUNC@FILE: the function's first line */
 		hi = lo;
-	if (collect(d, have_f ? &f : NULL, file, lo, hi, &rs)) {
+	if (collect(d, have_f ? &f : NULL, file, lo, hi, s->no_inlines, &rs)) {
 		kpt_dwarf_msg(err, errlen, "out of memory");
 		return KPT_EXIT_FAIL;
 	}
 	if (!rs.n && !s->has_line && have_f) {
 		/* no row at the declaration line: the first line with code */
-		collect(d, &f, file, lo, lo + 100000, &all);
+		collect(d, &f, file, lo, lo + 100000, s->no_inlines, &all);
 		if (all.n)
 			for (size_t i = 0; i < all.n; i++)
 				if (all.r[i].line == all.r[0].line)
@@ -534,7 +542,8 @@ int kpt_dwarf_sites(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		all.n = all.cap = 0;
 	}
 	if (!rs.n) {
-		if (collect(d, have_f ? &f : NULL, file, 1, 10000000, &all))
+		if (collect(d, have_f ? &f : NULL, file, 1, 10000000,
+			    s->no_inlines, &all))
 			all.n = 0;
 		if (!all.n && !have_f)
 			kpt_dwarf_msg(err, errlen, "no file '%s' with code in the DWARF of %s",
@@ -585,7 +594,7 @@ int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 	r = spec_range(d, s, &f, &have_f, &lo, &hi, &file, err, errlen);
 	if (r)
 		return r;
-	if (collect(d, have_f ? &f : NULL, file, lo, hi, &rs)) {
+	if (collect(d, have_f ? &f : NULL, file, lo, hi, s->no_inlines, &rs)) {
 		kpt_dwarf_msg(err, errlen, "out of memory");
 		return KPT_EXIT_FAIL;
 	}
@@ -593,7 +602,8 @@ int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		struct rows all = { 0 };
 		bool known = have_f;
 
-		if (!known && !collect(d, NULL, file, 1, 10000000, &all))
+		if (!known && !collect(d, NULL, file, 1, 10000000, false,
+					  &all))
 			known = all.n > 0;
 		free(all.r);
 		if (!known)
