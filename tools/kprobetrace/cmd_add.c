@@ -508,10 +508,9 @@ static int add_line_point(const char *point, const struct kpt_dwarf_src *src,
 	if (event[0]) {
 		snprintf(ev, sizeof(ev), "%s", event);
 	} else {
-		const char *base = strrchr(sites[0].file, '/');
-
+		/* FUNC_LLINE, FUNC the one whose line it is */
 		snprintf(ev, sizeof(ev), "%.50s_L%d", spec.func[0] ? spec.func :
-			 base ? base + 1 : sites[0].file, sites[0].line);
+			 sites[0].func, sites[0].line);
 		for (c = ev; *c; c++)
 			if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
 			      (*c >= '0' && *c <= '9') || *c == '_'))
