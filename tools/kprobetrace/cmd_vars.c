@@ -12,7 +12,7 @@
 
 static const char vars_usage[] =
 "usage: kprobetrace vars [-m MOD] [--debuginfo FILE] [--build-id HEX] [--no-inlines]\n"
-"                        POINT\n"
+"                        [--range] POINT\n"
 "\n"
 "POINT is FUNC:REL, FUNC@FILE[:REL] or FILE:LINE (see kprobetrace lines).\n"
 "For each address of the point (every inlined copy), print the\n"
@@ -27,6 +27,8 @@ static const char vars_usage[] =
 "      --build-id HEX    the build-id FILE must have (offline use)\n"
 "      --no-inlines      only the out-of-line copy of a function, not its\n"
 "                        inlined copies\n"
+"      --range           also where each variable has a location (its\n"
+"                        location list's ranges, as SYMBOL offsets)\n"
 "  -h, --help            this help\n"
 "exit: 0 ok, 2 usage, 3 unknown function or file, 9 no matching debug\n"
 "      info, 10 no code at that line\n";
@@ -36,6 +38,7 @@ static const struct option vars_opts[] = {
 	{ "debuginfo", required_argument, NULL, 'D' },
 	{ "build-id", required_argument, NULL, 'B' },
 	{ "no-inlines", no_argument, NULL, 'I' },
+	{ "range", no_argument, NULL, 'R' },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -50,6 +53,8 @@ static void one_var(void *ctx, const struct kpt_dwarf_var *v)
 	printf("    %-5s %-32s %s%s%s\n", v->param ? "param" : "local", decl,
 	       v->fetch[0] ? v->fetch : "(", v->fetch[0] ? "" : v->why,
 	       v->fetch[0] ? "" : ")");
+	if (v->ranges[0])
+		printf("          live: %s\n", v->ranges);
 }
 
 int kpt_cmd_vars(int argc, char **argv)
@@ -59,7 +64,7 @@ int kpt_cmd_vars(int argc, char **argv)
 	struct kpt_dwarf_src src = { 0 };
 	struct kpt_dwarf_spec spec;
 	struct kpt_dwarf *d;
-	bool no_inlines = false;
+	bool no_inlines = false, ranges = false;
 	int c, r, n;
 
 	optind = 1;
@@ -69,6 +74,7 @@ int kpt_cmd_vars(int argc, char **argv)
 		case 'D': src.debuginfo = optarg; break;
 		case 'B': src.build_id = optarg; break;
 		case 'I': no_inlines = true; break;
+		case 'R': ranges = true; break;
 		case 'h': fputs(vars_usage, stdout); return 0;
 		default: fputs(vars_usage, stderr); return KPT_EXIT_USAGE;
 		}
@@ -95,7 +101,7 @@ int kpt_cmd_vars(int argc, char **argv)
 		       sites[i].off, sites[i].file, sites[i].line,
 		       sites[i].func, sites[i].inlined ? " inline in " : "",
 		       sites[i].inlined ? sites[i].caller : "");
-		r = kpt_dwarf_vars(d, &sites[i], one_var, NULL, err,
+		r = kpt_dwarf_vars(d, &sites[i], ranges, one_var, NULL, err,
 				   sizeof(err));
 	}
 	if (r)

@@ -123,12 +123,18 @@ struct kpt_dwarf_var {
 	/* the fetch argument (the value), or why there is none */
 	char fetch[KPT_FETCH_MAX + 32];
 	char why[160];		/* "" when fetch is set */
+	char ranges[256];	/* with ranges: where it has a location,
+				 * "+0x5-+0x1f ..." of the site's symbol */
 };
 
 typedef void (*kpt_dwarf_var_fn)(void *ctx, const struct kpt_dwarf_var *v);
-/* Every parameter and local in scope at the site, innermost first. */
+/*
+ * Every parameter and local in scope at the site, innermost first; with
+ * ranges, also the address ranges of its location list (v->ranges).
+ */
 int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
-		   kpt_dwarf_var_fn fn, void *ctx, char *err, size_t errlen);
+		   bool ranges, kpt_dwarf_var_fn fn, void *ctx, char *err,
+		   size_t errlen);
 
 /*
  * Resolve EXPR (VAR, VAR.m, VAR->m...) at the site, as kpt_btf_resolve()

@@ -387,7 +387,53 @@ struct list_ctx {
 	struct scope *sc;
 	kpt_dwarf_var_fn fn;
 	void *ctx;
+	bool ranges;
+	uint64_t sym_addr;	/* the site's symbol's address */
 };
+
+/* "+0xA-+0xB ..." of the location list of var (relative to sym_addr). */
+static void loc_ranges(struct list_ctx *l, Dwarf_Die *var, char *buf,
+		       size_t size)
+{
+	Dwarf_Attribute a;
+	Dwarf_Addr base, start, end;
+	Dwarf_Op *expr;
+	size_t len, o = 0;
+	ptrdiff_t off = 0;
+
+	buf[0] = '\0';
+	if (dwarf_attr_integrate(var, DW_AT_const_value, &a)) {
+		snprintf(buf, size, "everywhere (a constant)");
+		return;
+	}
+	if (!dwarf_attr(var, DW_AT_location, &a))
+		return;
+	Dwarf_Addr from = 0, to = 0;
+	bool any = false;
+
+	for (;;) {
+		off = dwarf_getlocations(&a, off, &base, &start, &end, &expr,
+					 &len);
+		if (off > 0 && start == 0 && end == (Dwarf_Addr)-1) {
+			snprintf(buf, size, "everywhere in its scope");
+			return;
+		}
+		if (off > 0 && any && start == to) {	/* adjacent: merge */
+			to = end;
+			continue;
+		}
+		if (any && o + 1 < size)
+			o += snprintf(buf + o, size - o,
+				      "%s+0x%" PRIx64 "-+0x%" PRIx64,
+				      o ? " " : "", (uint64_t)(from - l->sym_addr),
+				      (uint64_t)(to - l->sym_addr));
+		if (off <= 0)
+			return;
+		from = start;
+		to = end;
+		any = true;
+	}
+}
 
 static bool list_one(Dwarf_Die *var, void *arg)
 {
@@ -404,6 +450,8 @@ static bool list_one(Dwarf_Die *var, void *arg)
 		ctype(&t, v.ctype, sizeof(v.ctype), 0);
 	else
 		snprintf(v.ctype, sizeof(v.ctype), "?");
+	if (l->ranges)
+		loc_ranges(l, var, v.ranges, sizeof(v.ranges));
 	if (!locate(l->d, l->sc, var, out, sizeof(out), &addr, &off, v.why,
 		    sizeof(v.why))) {
 		if (addr)
@@ -417,10 +465,11 @@ static bool list_one(Dwarf_Die *var, void *arg)
 }
 
 int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
-		   kpt_dwarf_var_fn fn, void *ctx, char *err, size_t errlen)
+		   bool ranges, kpt_dwarf_var_fn fn, void *ctx, char *err,
+		   size_t errlen)
 {
 	struct scope sc;
-	struct list_ctx l = { d, &sc, fn, ctx };
+	struct list_ctx l = { d, &sc, fn, ctx, ranges, site->addr - site->off };
 	int r = open_scope(d, site, &sc, err, errlen);
 
 	if (r)
