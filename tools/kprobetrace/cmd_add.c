@@ -577,6 +577,13 @@ static int add_line_point(const char *point, const struct kpt_dwarf_src *src,
 		r = kpt_check_module();
 		if (r)
 			goto out;
+		for (int i = 0; i < n; i++)
+			if (kpt_dwarf_check_live(d, &sites[i], err,
+						 sizeof(err)) < 0) {
+				kpt_err("%s", err);
+				r = KPT_EXIT_NOFUNC;
+				goto out;
+			}
 	}
 	for (int i = 0; i < n; i++) {
 		printf("%s\n", lines[i]);

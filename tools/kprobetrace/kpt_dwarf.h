@@ -102,6 +102,17 @@ int kpt_dwarf_sites(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		    struct kpt_dwarf_site *sites, int max, int *n, char *err,
 		    size_t errlen);
 
+/*
+ * Check the site on the live text: its symbol in /proc/kallsyms, the
+ * instruction boundaries of /proc/kcore's bytes up to it.  1 checked, 0
+ * could not check (no access, a module not loaded yet, a live probe's int3
+ * on the way: the module checks when it arms the probe), -1 wrong (why
+ * says how).
+ */
+int kpt_dwarf_check_live(const struct kpt_dwarf *d,
+			 const struct kpt_dwarf_site *site, char *why,
+			 size_t wl);
+
 /* A line of `lines`: its number, and its sites (n 0: no code there). */
 typedef void (*kpt_dwarf_line_fn)(void *ctx, const char *file, int line,
 				  const struct kpt_dwarf_site *sites, int n);

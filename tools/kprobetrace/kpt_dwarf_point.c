@@ -6,7 +6,8 @@
  * inlined copy): the lowest is_stmt address of that line in the instance.
  * Each address leaves as ELF SYMBOL+OFFSET (a clone's symbol: foo.isra.0),
  * checked against the instruction boundaries of the file's own text by
- * the decoder (decoder/), as `where` does on the live text.
+ * the decoder (decoder/), and, before a probe is written, of the live
+ * text (/proc/kcore), as `where` does.
  *
  * FILE is the base name or any trailing part of the path the DWARF
  * records (as perf probe takes it).  REL counts from the function's
@@ -634,4 +635,52 @@ int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 	}
 	free(rs.r);
 	return KPT_EXIT_OK;
+}
+
+int kpt_dwarf_check_live(const struct kpt_dwarf *d,
+			 const struct kpt_dwarf_site *site, char *why,
+			 size_t wl)
+{
+	char name[400];
+	const struct kpt_sym *sym;
+	uint8_t *buf;
+	uint64_t pos = 0;
+	int n, r = 1;
+
+	why[0] = '\0';
+	snprintf(name, sizeof(name), "%s%s%s", d->module,
+		 d->module[0] ? ":" : "", site->sym);
+	if (kpt_ksyms_load())
+		return 0;
+	sym = kpt_ksyms_find(name, &n);
+	if (!sym || n != 1)	/* a module not loaded yet: checked at load */
+		return 0;
+	if (site->off >= sym->size) {
+		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is past the live %s's end (0x%" PRIx64 " bytes): the debug info is of another build",
+			      name, site->off, name, sym->size);
+		return -1;
+	}
+	buf = malloc(site->off + 16);
+	if (!buf || kpt_kcore_read(sym->addr, buf, site->off + 16)) {
+		free(buf);
+		return 0;	/* no kcore (not root): the module checks */
+	}
+	while (pos < site->off) {
+		struct kpt_insn in;
+		int e = kpt_insn_decode(&in, buf + pos, site->off + 16 - pos,
+					KPT_INSN_MODE_64);
+
+		if (e) {
+			r = 0;	/* a live probe's int3 ahead: the module checks */
+			break;
+		}
+		pos += in.length;
+	}
+	if (r == 1 && pos != site->off) {
+		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is inside an instruction of the live code (the debug info is of another build, or the code was patched)",
+			      name, site->off);
+		r = -1;
+	}
+	free(buf);
+	return r;
 }
