@@ -609,6 +609,34 @@ out:
 	return r;
 }
 
+/*
+ * FUNC%return with DWARF at hand (--debuginfo, -m): a function inlined in
+ * every caller has no return of its own to probe.
+ */
+static int inlined_return(const struct add_req *q,
+			  const struct kpt_dwarf_src *src)
+{
+	static char err[KPT_ERRMSG_MAX];
+	struct kpt_dwarf_src s = *src;
+	struct kpt_dwarf *d;
+	int out, in;
+
+	if (!q->is_return || (!src->debuginfo && !(src->module && *src->module)))
+		return 0;
+	if (!s.module || !*s.module)
+		s.module = q->module[0] ? q->module : NULL;
+	if (kpt_dwarf_open_for(&s, q->func, &d, err, sizeof(err)))
+		return 0;	/* BTF and kallsyms decide */
+	if (!kpt_dwarf_func_copies(d, q->func, &out, &in) && !out && in) {
+		kpt_err("%s%%return: %s is inlined in its callers (%d copies), it has no return of its own to probe; probe a line of it (%s:REL), which covers every copy",
+			q->func, q->func, in, q->func);
+		kpt_dwarf_close(d);
+		return KPT_EXIT_NOFUNC;
+	}
+	kpt_dwarf_close(d);
+	return 0;
+}
+
 static int add_main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -682,6 +710,9 @@ static int add_main(int argc, char **argv)
 				      q.nargs, dry);
 	}
 	r = parse_point(tok, &q);
+	if (r)
+		return r;
+	r = inlined_return(&q, &src);
 	if (r)
 		return r;
 	if (!q.event[0])

@@ -102,6 +102,10 @@ int kpt_dwarf_sites(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		    struct kpt_dwarf_site *sites, int max, int *n, char *err,
 		    size_t errlen);
 
+/* How many out-of-line and inlined copies FUNC has; -1 if no FUNC. */
+int kpt_dwarf_func_copies(struct kpt_dwarf *d, const char *func,
+			  int *outofline, int *inlined);
+
 /*
  * Check the site on the live text: its symbol in /proc/kallsyms, the
  * instruction boundaries of /proc/kcore's bytes up to it.  1 checked, 0

@@ -684,3 +684,19 @@ int kpt_dwarf_check_live(const struct kpt_dwarf *d,
 	free(buf);
 	return r;
 }
+
+int kpt_dwarf_func_copies(struct kpt_dwarf *d, const char *func,
+			  int *outofline, int *inlined)
+{
+	static struct finder f;
+	struct kpt_dwarf_spec s = { 0 };
+	char err[256];
+
+	*outofline = *inlined = 0;
+	snprintf(s.func, sizeof(s.func), "%s", func);
+	if (find_func(d, &s, &f, err, sizeof(err)) && !f.found)
+		return -1;
+	for (int i = 0; i < f.n; i++)
+		(*(f.inst[i].inlined ? inlined : outofline))++;
+	return 0;
+}
