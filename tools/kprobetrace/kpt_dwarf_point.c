@@ -162,6 +162,7 @@ struct finder {
 	int next_decl;		/* the next function's in that file, or 0 */
 	char decl_file[512];
 	bool found;		/* a DIE of that name (code or not) */
+	bool overflow;		/* more than MAX_INST copies */
 };
 
 static int inline_cb(Dwarf_Die *die, void *arg)
@@ -171,6 +172,8 @@ static int inline_cb(Dwarf_Die *die, void *arg)
 	if (f->n < MAX_INST) {
 		f->inst[f->n].die = *die;
 		f->inst[f->n++].inlined = true;
+	} else {
+		f->overflow = true;
 	}
 	return DWARF_CB_OK;
 }
@@ -194,10 +197,13 @@ static int func_cb(Dwarf_Die *die, void *arg)
 	if (dwarf_lowpc(die, &lo) == 0 || dwarf_haspc(die, 0) >= 0) {
 		Dwarf_Addr base, start, end;
 
-		if (dwarf_ranges(die, 0, &base, &start, &end) > 0 &&
-		    f->n < MAX_INST) {
-			f->inst[f->n].die = *die;
-			f->inst[f->n++].inlined = false;
+		if (dwarf_ranges(die, 0, &base, &start, &end) > 0) {
+			if (f->n < MAX_INST) {
+				f->inst[f->n].die = *die;
+				f->inst[f->n++].inlined = false;
+			} else {
+				f->overflow = true;
+			}
 		}
 	}
 	if (dwarf_func_inline(die) && !f->s->no_inlines)
@@ -236,6 +242,11 @@ static int find_func(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 			      s->func, s->file[0] ? " in a file " : "",
 			      s->file, d->path);
 		return KPT_EXIT_NOFUNC;
+	}
+	if (f->overflow) {
+		kpt_dwarf_msg(err, errlen, "function '%s' has more than %d copies (inlined): name a FILE:LINE of a caller, or --no-inlines",
+			      s->func, MAX_INST);
+		return KPT_EXIT_USAGE;
 	}
 	if (!f->n) {
 		kpt_dwarf_msg(err, errlen, "function '%s' has no code in %s (%s)",
