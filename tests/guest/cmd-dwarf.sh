@@ -1,9 +1,9 @@
 # kprobetrace lines/vars/add from DWARF: probes at source lines of
 # kprobetrace_dwarf.ko (built with -g) fetch its locals (stack, registers,
-# a constant, struct members, members through a pointer, an inlined
-# helper's three copies) with the values the module computed; its debug
-# file is matched to the loaded module by build-id, and a missing or
-# mismatched one is refused clearly.
+# a constant, struct members, members through a pointer, array elements,
+# an inlined helper's three copies) with the values the module computed;
+# its debug file is matched to the loaded module by build-id, and a
+# missing or mismatched one is refused clearly.
 # matrix: core
 # timeout: 90
 . /kpt/lib.sh
@@ -47,12 +47,14 @@ add -e dconst 'kpt_dwarf_const:5 scale scaled'
 add -e dstruct 'kpt_dwarf_struct:5 pair.first pair.second'
 add -e dpair 'kpt_dwarf_sink_pair:2 p->first p->second'
 add -e dsq 'kpt_dwarf_square:4 sq'
+add -e darr 'kpt_dwarf_array:5 arr[0] arr[2] arr[3]'
+add -e dsarr 'kpt_dwarf_sink_arr:2 a[1] a[3]'
 # lifecycle=seed (the default): one event per copy, dsq, dsq_1, dsq_2
 assert_eq "$(grep -c . /tmp/add.out)" 3 "one probe per inlined copy"
 assert_eq "$(grep -Ec '^p:(kprobetrace/)?dsq(_[12])? kprobetrace_dwarf:kpt_dwarf_inline\+' $KPT/kprobe_events)" \
 	3 "dsq, dsq_1, dsq_2 written"
 
-trace_bg /tmp/tr -n 8 -t 20
+trace_bg /tmp/tr -n 10 -t 20
 echo "stack 5" > $DW/call || fail "call stack"
 assert_eq "$(cat $DW/seen)" 15 "stack: module's value"
 echo "reg 6" > $DW/call || fail "call reg"
@@ -62,6 +64,8 @@ echo "struct 10" > $DW/call || fail "call struct"
 assert_eq "$(cat $DW/seen)" 31 "struct: module's value"
 echo "inline 3" > $DW/call || fail "call inline"
 assert_eq "$(cat $DW/seen)" 26 "inline: module's last value"
+echo "array 7" > $DW/call || fail "call array"
+assert_eq "$(cat $DW/seen)" 35 "array: module's value"
 wait $tpid
 cat /tmp/tr
 grep -Eq ' dstack: kpt_dwarf_stack\+0x[0-9a-f]+ onstack=15$' /tmp/tr || fail "onstack"
@@ -69,6 +73,10 @@ grep -Eq ' dreg: kpt_dwarf_reg\+0x[0-9a-f]+ prod=42 mix=39$' /tmp/tr || fail "pr
 grep -Eq ' dconst: kpt_dwarf_const\+0x[0-9a-f]+ scale=5 scaled=20$' /tmp/tr || fail "scale, scaled"
 grep -Eq ' dstruct: kpt_dwarf_struct\+0x[0-9a-f]+ pair_first=11 pair_second=20$' /tmp/tr ||
 	fail "pair.first, pair.second"
+grep -Eq ' darr: kpt_dwarf_array\+0x[0-9a-f]+ arr_0=7 arr_2=21 arr_3=28$' /tmp/tr ||
+	fail "arr[0], arr[2], arr[3]"
+grep -Eq ' dsarr: kpt_dwarf_sink_arr\+0x[0-9a-f]+ a_1=14 a_3=28$' /tmp/tr ||
+	fail "a[1], a[3]"
 grep -Eq ' dpair: kpt_dwarf_sink_pair\+0x[0-9a-f]+ p_first=11 p_second=20$' /tmp/tr ||
 	fail "p->first, p->second"
 assert_eq "$(sed -n 's/.* dsq\(_[12]\)*: kpt_dwarf_inline+0x[0-9a-f]* sq=//p' /tmp/tr | tr '\n' ' ')" \

@@ -5,10 +5,10 @@
  * Built with -g (tests/modules/Kbuild), so that its DWARF describes lines
  * and locals the tests know: a local on the stack (its address escapes),
  * locals the compiler keeps in registers or location lists, a constant, a
- * struct on the stack, and a helper inlined at three sites.  Writing
- * "NAME ARG" to /sys/kernel/debug/kprobetrace_dwarf/call calls target NAME
- * once with ARG; "seen" then holds the last value a target handed to its
- * sink, the value a probe on the marked line must record.
+ * struct and an array on the stack, and a helper inlined at three sites.
+ * Writing "NAME ARG" to /sys/kernel/debug/kprobetrace_dwarf/call calls
+ * target NAME once with ARG; "seen" then holds the last value a target
+ * handed to its sink, the value a probe on the marked line must record.
  *
  * Host tests look lines up by the KPT_LINE markers' text, so the markers
  * must stay on the lines they mark.
@@ -102,6 +102,21 @@ __kpt_target long kpt_dwarf_inline(long x)
 	return total;
 }
 
+/* Indexed by the sink through a pointer. */
+__kpt_target void kpt_dwarf_sink_arr(const long *a)
+{
+	WRITE_ONCE(kpt_dwarf_seen, a[0] + a[3]);
+}
+
+/* A local array on the stack, indexed. */
+__kpt_target long kpt_dwarf_array(long x)
+{
+	long arr[4] = { x, x * 2, x * 3, x * 4 };
+
+	kpt_dwarf_sink_arr(arr);	/* KPT_LINE array_call */
+	return arr[2];
+}
+
 static ssize_t call_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
 {
@@ -125,6 +140,8 @@ static ssize_t call_write(struct file *file, const char __user *ubuf,
 		kpt_dwarf_struct(arg);
 	else if (!strcmp(name, "inline"))
 		kpt_dwarf_inline(arg);
+	else if (!strcmp(name, "array"))
+		kpt_dwarf_array(arg);
 	else
 		return -ENOENT;
 	return count;

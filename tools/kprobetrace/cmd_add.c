@@ -48,7 +48,7 @@ static const char add_usage[] =
 "\n"
 "LINEPOINT (DWARF: the debug info found by build-id, see kprobetrace\n"
 "lines) is FUNC:REL (REL lines after FUNC's first), FILE:LINE or\n"
-"FUNC@FILE[:REL]; ARG is then [NAME=]VAR[.M|->M...][:TYPE], a parameter or\n"
+"FUNC@FILE[:REL]; ARG is then [NAME=]VAR[.M|->M|[I]...][:TYPE], a parameter or\n"
 "local in scope there, fetched where DWARF says it is at that address: a\n"
 "register, the stack (+OFFS(%sp) from the frame's CFA), memory through a\n"
 "dereference chain, or a constant (\\IMM); raw fetch arguments as above.\n"

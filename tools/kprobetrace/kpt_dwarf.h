@@ -152,7 +152,7 @@ int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		   size_t errlen);
 
 /*
- * Resolve EXPR (VAR, VAR.m, VAR->m...) at the site, as kpt_btf_resolve()
+ * Resolve EXPR (VAR, VAR.m, VAR->m, VAR[i]...) at the site, as kpt_btf_resolve()
  * does a parameter.  Returns KPT_EXIT_OK, KPT_EXIT_NONAME (no such
  * variable or member: err lists those there are), KPT_EXIT_TYPE, or
  * KPT_EXIT_NOLOC (optimized out there, or a location this tool cannot

@@ -7,7 +7,7 @@
  * covers it) goes through kpt_dwarf_loc.c with the frame base the
  * function's DW_AT_frame_base and the call frame information give there.
  * VAR.m and VAR->m add a member's offset, dereferencing a pointer for
- * ->.  The C type gives the fetch type the way BTF's does in
+ * ->; VAR[i] an element's, in an array or after a pointer.  The C type gives the fetch type the way BTF's does in
  * kpt_btf_types.c: sN/uN by encoding and size, bool u8, pointers x64,
  * char pointers and arrays string.
  */
@@ -544,6 +544,62 @@ static size_t ident_len(const char *s)
 	return i;
 }
 
+/*
+ * [I] at *p on a value of type *t (at base + *off in memory when *addr):
+ * an array's element in place, or a pointer's I-th element after it.
+ */
+static int index_step(const char **p, Dwarf_Die *t, char *base, size_t bsize,
+		      bool *addr, int64_t *off, const char *expr, char *err,
+		      size_t errlen)
+{
+	char *end;
+	unsigned long i = strtoul(*p + 1, &end, 10);
+	Dwarf_Die pt, et;
+	Dwarf_Word esize;
+	int tag;
+
+	if (end == *p + 1 || *end != ']' || i > 0xffffff) {
+		kpt_dwarf_msg(err, errlen, "'%s': [INDEX] with a decimal INDEX expected at '%s'",
+			      expr, *p);
+		return KPT_EXIT_USAGE;
+	}
+	if (dwarf_peel_type(t, &pt) || !type_of(&pt, &et) ||
+	    dwarf_aggregate_size(&et, &esize)) {
+		kpt_dwarf_msg(err, errlen, "'%s': [%lu] on something neither an array nor a pointer to sized elements",
+			      expr, i);
+		return KPT_EXIT_TYPE;
+	}
+	tag = dwarf_tag(&pt);
+	if (tag == DW_TAG_array_type) {
+		if (!*addr) {
+			kpt_dwarf_msg(err, errlen, "'%s': an array not in memory",
+				      expr);
+			return KPT_EXIT_TYPE;
+		}
+	} else if (tag == DW_TAG_pointer_type) {
+		char v[KPT_FETCH_MAX];
+		int l = *addr ? snprintf(v, sizeof(v), "%+" PRId64 "(%s)", *off,
+					 base) :
+				snprintf(v, sizeof(v), "%s", base);
+
+		if (l >= (int)sizeof(v)) {
+			kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
+			return KPT_EXIT_USAGE;
+		}
+		snprintf(base, bsize, "%s", v);
+		*off = 0;
+		*addr = true;
+	} else {
+		kpt_dwarf_msg(err, errlen, "'%s': [%lu] on something neither an array nor a pointer",
+			      expr, i);
+		return KPT_EXIT_TYPE;
+	}
+	*off += (int64_t)(i * esize);
+	*t = et;
+	*p = end + 1;
+	return KPT_EXIT_OK;
+}
+
 int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		      const char *expr, struct kpt_btf_arg *out, char *err,
 		      size_t errlen)
@@ -602,8 +658,15 @@ int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		size_t ml;
 		char names[512];
 
+		if (*p == '[') {
+			r = index_step(&p, &t, base, sizeof(base), &addr, &off,
+				       expr, err, errlen);
+			if (r)
+				return r;
+			continue;
+		}
 		if (!arrow && *p != '.') {
-			kpt_dwarf_msg(err, errlen, "'%s': '.' or '->' expected at '%s' (indexes are not supported with DWARF names)",
+			kpt_dwarf_msg(err, errlen, "'%s': '.', '->' or '[' expected at '%s'",
 				      expr, p);
 			return KPT_EXIT_USAGE;
 		}
