@@ -46,9 +46,9 @@ add -e dreg 'kpt_dwarf_reg:5 prod mix'
 add -e dconst 'kpt_dwarf_const:5 scale scaled'
 add -e dstruct 'kpt_dwarf_struct:5 pair.first pair.second'
 add -e dpair 'kpt_dwarf_sink_pair:2 p->first p->second'
-add -e dsq 'kpt_dwarf_square:4 sq'
 add -e darr 'kpt_dwarf_array:5 arr[0] arr[2] arr[3]'
 add -e dsarr 'kpt_dwarf_sink_arr:2 a[1] a[3]'
+add -e dsq 'kpt_dwarf_square:4 sq'
 # lifecycle=seed (the default): one event per copy, dsq, dsq_1, dsq_2
 assert_eq "$(grep -c . /tmp/add.out)" 3 "one probe per inlined copy"
 assert_eq "$(grep -Ec '^p:(kprobetrace/)?dsq(_[12])? kprobetrace_dwarf:kpt_dwarf_inline\+' $KPT/kprobe_events)" \
