@@ -1,9 +1,9 @@
 # kprobetrace lines/vars/add from DWARF: probes at source lines of
 # kprobetrace_dwarf.ko (built with -g) fetch its locals (stack, registers,
 # a constant, struct members, members through a pointer, array elements,
-# an inlined helper's three copies) with the values the module computed;
-# its debug file is matched to the loaded module by build-id, and a
-# missing or mismatched one is refused clearly.
+# a global, an inlined helper's three copies) with the values the module
+# computed; its debug file is matched to the loaded module by build-id,
+# and a missing or mismatched one is refused clearly.
 # matrix: core
 # timeout: 90
 . /kpt/lib.sh
@@ -33,7 +33,7 @@ grep -Eq '^ +54  kpt_dwarf_stack\+0x[0-9a-f]+' /tmp/lines || fail "line 54 not p
 grep -Eq '^ +53 *$' /tmp/lines || fail "line 53 (blank) shown as probe-able"
 kprobetrace vars --debuginfo $KO kpt_dwarf_stack:4 > /tmp/vars || fail "vars"
 cat /tmp/vars
-grep -Eq 'local int onstack +[+-][0-9]+\(%sp\)$' /tmp/vars || fail "onstack on the stack"
+grep -Eq 'local +int onstack +[+-][0-9]+\(%sp\)$' /tmp/vars || fail "onstack on the stack"
 
 add() {
 	kprobetrace add --debuginfo $KO "$@" > /tmp/add.out 2>/tmp/add.err ||
@@ -41,7 +41,7 @@ add() {
 	cat /tmp/add.out
 }
 # after the calls to the sinks: what they were given is in memory by then
-add -e dstack 'kpt_dwarf_stack:5 onstack'
+add -e dstack 'kpt_dwarf_stack:5 onstack seen=kpt_dwarf_seen'
 add -e dreg 'kpt_dwarf_reg:5 prod mix'
 add -e dconst 'kpt_dwarf_const:5 scale scaled'
 add -e dstruct 'kpt_dwarf_struct:5 pair.first pair.second'
@@ -68,7 +68,8 @@ echo "array 7" > $DW/call || fail "call array"
 assert_eq "$(cat $DW/seen)" 35 "array: module's value"
 wait $tpid
 cat /tmp/tr
-grep -Eq ' dstack: kpt_dwarf_stack\+0x[0-9a-f]+ onstack=15$' /tmp/tr || fail "onstack"
+grep -Eq ' dstack: kpt_dwarf_stack\+0x[0-9a-f]+ onstack=15 seen=15$' /tmp/tr ||
+	fail "onstack, the global kpt_dwarf_seen"
 grep -Eq ' dreg: kpt_dwarf_reg\+0x[0-9a-f]+ prod=42 mix=39$' /tmp/tr || fail "prod, mix"
 grep -Eq ' dconst: kpt_dwarf_const\+0x[0-9a-f]+ scale=5 scaled=20$' /tmp/tr || fail "scale, scaled"
 grep -Eq ' dstruct: kpt_dwarf_struct\+0x[0-9a-f]+ pair_first=11 pair_second=20$' /tmp/tr ||

@@ -12,7 +12,7 @@
 
 static const char vars_usage[] =
 "usage: kprobetrace vars [-m MOD] [--debuginfo FILE] [--build-id HEX] [--no-inlines]\n"
-"                        [--range] POINT\n"
+"                        [--range] [--externs] POINT\n"
 "\n"
 "POINT is FUNC:REL, FUNC@FILE[:REL] or FILE:LINE (see kprobetrace lines).\n"
 "For each address of the point (every inlined copy), print the\n"
@@ -29,6 +29,7 @@ static const char vars_usage[] =
 "                        inlined copies\n"
 "      --range           also where each variable has a location (its\n"
 "                        location list's ranges, as SYMBOL offsets)\n"
+"      --externs         also the globals of the compile unit (@SYM)\n"
 "  -h, --help            this help\n"
 "exit: 0 ok, 2 usage, 3 unknown function or file, 9 no matching debug\n"
 "      info, 10 no code at that line\n";
@@ -39,6 +40,7 @@ static const struct option vars_opts[] = {
 	{ "build-id", required_argument, NULL, 'B' },
 	{ "no-inlines", no_argument, NULL, 'I' },
 	{ "range", no_argument, NULL, 'R' },
+	{ "externs", no_argument, NULL, 'X' },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -50,7 +52,8 @@ static void one_var(void *ctx, const struct kpt_dwarf_var *v)
 	(void)ctx;
 	snprintf(decl, sizeof(decl), "%s%s%s", v->ctype,
 		 v->ctype[strlen(v->ctype) - 1] == '*' ? "" : " ", v->name);
-	printf("    %-5s %-32s %s%s%s\n", v->param ? "param" : "local", decl,
+	printf("    %-6s %-32s %s%s%s\n",
+	       v->global ? "global" : v->param ? "param" : "local", decl,
 	       v->fetch[0] ? v->fetch : "(", v->fetch[0] ? "" : v->why,
 	       v->fetch[0] ? "" : ")");
 	if (v->ranges[0])
@@ -64,7 +67,8 @@ int kpt_cmd_vars(int argc, char **argv)
 	struct kpt_dwarf_src src = { 0 };
 	struct kpt_dwarf_spec spec;
 	struct kpt_dwarf *d;
-	bool no_inlines = false, ranges = false;
+	bool no_inlines = false;
+	unsigned int flags = 0;
 	int c, r, n;
 
 	optind = 1;
@@ -74,7 +78,8 @@ int kpt_cmd_vars(int argc, char **argv)
 		case 'D': src.debuginfo = optarg; break;
 		case 'B': src.build_id = optarg; break;
 		case 'I': no_inlines = true; break;
-		case 'R': ranges = true; break;
+		case 'R': flags |= KPT_DWARF_RANGES; break;
+		case 'X': flags |= KPT_DWARF_EXTERNS; break;
 		case 'h': fputs(vars_usage, stdout); return 0;
 		default: fputs(vars_usage, stderr); return KPT_EXIT_USAGE;
 		}
@@ -101,7 +106,7 @@ int kpt_cmd_vars(int argc, char **argv)
 		       sites[i].off, sites[i].file, sites[i].line,
 		       sites[i].func, sites[i].inlined ? " inline in " : "",
 		       sites[i].inlined ? sites[i].caller : "");
-		r = kpt_dwarf_vars(d, &sites[i], ranges, one_var, NULL, err,
+		r = kpt_dwarf_vars(d, &sites[i], flags, one_var, NULL, err,
 				   sizeof(err));
 	}
 	if (r)

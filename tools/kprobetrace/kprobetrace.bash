@@ -30,7 +30,7 @@ _kprobetrace()
 		esac ;;
 	lines|vars)
 		case $cur in
-		-*) COMPREPLY=($(compgen -W "-m --module --debuginfo --build-id --no-inlines $([ "$cmd" = vars ] && echo --range) --help" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "-m --module --debuginfo --build-id --no-inlines $([ "$cmd" = vars ] && echo --range --externs) --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
 		esac ;;
 	where)

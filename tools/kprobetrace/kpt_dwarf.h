@@ -135,6 +135,7 @@ struct kpt_dwarf_var {
 	char name[128];
 	char ctype[128];
 	bool param;
+	bool global;		/* a global of the compile unit */
 	/* the fetch argument (the value), or why there is none */
 	char fetch[KPT_FETCH_MAX + 32];
 	char why[160];		/* "" when fetch is set */
@@ -143,16 +144,20 @@ struct kpt_dwarf_var {
 };
 
 typedef void (*kpt_dwarf_var_fn)(void *ctx, const struct kpt_dwarf_var *v);
-/*
- * Every parameter and local in scope at the site, innermost first; with
- * ranges, also the address ranges of its location list (v->ranges).
- */
-int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
-		   bool ranges, kpt_dwarf_var_fn fn, void *ctx, char *err,
-		   size_t errlen);
+#define KPT_DWARF_RANGES	1	/* v->ranges: its location list's */
+#define KPT_DWARF_EXTERNS	2	/* the compile unit's globals too */
 
 /*
- * Resolve EXPR (VAR, VAR.m, VAR->m, VAR[i]...) at the site, as kpt_btf_resolve()
+ * Every parameter and local in scope at the site, innermost first (with
+ * KPT_DWARF_EXTERNS, then the globals its compile unit defines).
+ */
+int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
+		   unsigned int flags, kpt_dwarf_var_fn fn, void *ctx,
+		   char *err, size_t errlen);
+
+/*
+ * Resolve EXPR (VAR, VAR.m, VAR->m, VAR[i]...) at the site (VAR a local,
+ * else a global of its compile unit, fetched as @SYM), as kpt_btf_resolve()
  * does a parameter.  Returns KPT_EXIT_OK, KPT_EXIT_NONAME (no such
  * variable or member: err lists those there are), KPT_EXIT_TYPE, or
  * KPT_EXIT_NOLOC (optimized out there, or a location this tool cannot

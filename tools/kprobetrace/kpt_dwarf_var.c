@@ -147,6 +147,18 @@ static void fetch_type(Dwarf_Die *t, char *buf, size_t size, bool *ptr_str,
 	}
 }
 
+/*
+ * The memory at base + off as a fetch argument: +OFF(BASE), or @SYM+OFF
+ * for a global's address (base "@SYM").
+ */
+static int mem_fetch(char *buf, size_t size, const char *base, int64_t off)
+{
+	if (base[0] == '@')
+		return off ? snprintf(buf, size, "%s%+" PRId64, base, off) :
+			     snprintf(buf, size, "%s", base);
+	return snprintf(buf, size, "%+" PRId64 "(%s)", off, base);
+}
+
 /* ---- the frame ---- */
 
 static void ops_of(const Dwarf_Op *in, size_t n, struct kpt_dwarf_op *out)
@@ -217,6 +229,7 @@ struct scope {
 	int n;			/* scopes to search: up to the function */
 	Dwarf_Die *func;	/* the out-of-line function (frame base) */
 	Dwarf_Die func_die;
+	Dwarf_Die *cu;		/* its globals */
 	Dwarf_Addr addr;	/* DIE address */
 };
 
@@ -240,6 +253,7 @@ static int open_scope(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	 * dwarf_getscopes() goes on with its abstract definition's scopes,
 	 * not the caller's.
 	 */
+	sc->cu = cu;
 	sc->n = n;
 	for (int i = 0; i < n; i++) {
 		int t = dwarf_tag(&sc->scopes[i]);
@@ -282,6 +296,21 @@ static void each_var(struct scope *sc, var_cb cb, void *ctx)
 				return;
 		} while (!dwarf_siblingof(&c, &c));
 	}
+}
+
+/* Each global the compile unit defines (with a location), in order. */
+static void each_global(struct scope *sc, var_cb cb, void *ctx)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die c;
+
+	if (dwarf_child(sc->cu, &c))
+		return;
+	do {
+		if (dwarf_tag(&c) == DW_TAG_variable && dwarf_diename(&c) &&
+		    dwarf_attr(&c, DW_AT_location, &a) && cb(&c, ctx))
+			return;
+	} while (!dwarf_siblingof(&c, &c));
 }
 
 /*
@@ -328,6 +357,25 @@ static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
 	if (n > MAX_OPS) {
 		snprintf(why, wl, "a location expression of %zu operations", n);
 		return -1;
+	}
+	if (n == 1 && expr[0].atom == DW_OP_addr) {
+		/* a global: @SYM, by the symbol at its address */
+		GElf_Off so = 0;
+		GElf_Sym sym;
+		const char *name = dwfl_module_addrinfo(d->mod,
+							expr[0].number + d->bias,
+							&so, &sym, NULL, NULL,
+							NULL);
+
+		if (!name) {
+			snprintf(why, wl, "at an address no symbol holds (0x%" PRIx64 ")",
+				 (uint64_t)expr[0].number);
+			return -1;
+		}
+		snprintf(out, size, "@%s", name);
+		*off = (int64_t)so;
+		*addr = true;
+		return 0;
 	}
 	ops_of(expr, n, ops);
 	frame_base(d, sc->func, sc->addr, &fb);
@@ -389,6 +437,7 @@ struct list_ctx {
 	void *ctx;
 	bool ranges;
 	uint64_t sym_addr;	/* the site's symbol's address */
+	bool globals;		/* listing the compile unit's globals */
 };
 
 /* "+0xA-+0xB ..." of the location list of var (relative to sym_addr). */
@@ -446,6 +495,7 @@ static bool list_one(Dwarf_Die *var, void *arg)
 
 	snprintf(v.name, sizeof(v.name), "%s", dwarf_diename(var));
 	v.param = dwarf_tag(var) == DW_TAG_formal_parameter;
+	v.global = l->globals;
 	if (type_of(var, &t))
 		ctype(&t, v.ctype, sizeof(v.ctype), 0);
 	else
@@ -455,8 +505,7 @@ static bool list_one(Dwarf_Die *var, void *arg)
 	if (!locate(l->d, l->sc, var, out, sizeof(out), &addr, &off, v.why,
 		    sizeof(v.why))) {
 		if (addr)
-			snprintf(v.fetch, sizeof(v.fetch), "%+" PRId64 "(%s)",
-				 off, out);
+			mem_fetch(v.fetch, sizeof(v.fetch), out, off);
 		else
 			snprintf(v.fetch, sizeof(v.fetch), "%s", out);
 	}
@@ -465,16 +514,21 @@ static bool list_one(Dwarf_Die *var, void *arg)
 }
 
 int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
-		   bool ranges, kpt_dwarf_var_fn fn, void *ctx, char *err,
-		   size_t errlen)
+		   unsigned int flags, kpt_dwarf_var_fn fn, void *ctx,
+		   char *err, size_t errlen)
 {
 	struct scope sc;
-	struct list_ctx l = { d, &sc, fn, ctx, ranges, site->addr - site->off };
+	struct list_ctx l = { d, &sc, fn, ctx, flags & KPT_DWARF_RANGES,
+			      site->addr - site->off, false };
 	int r = open_scope(d, site, &sc, err, errlen);
 
 	if (r)
 		return r;
 	each_var(&sc, list_one, &l);
+	if (flags & KPT_DWARF_EXTERNS) {
+		l.globals = true;
+		each_global(&sc, list_one, &l);
+	}
 	free(sc.scopes);
 	return KPT_EXIT_OK;
 }
@@ -578,8 +632,7 @@ static int index_step(const char **p, Dwarf_Die *t, char *base, size_t bsize,
 		}
 	} else if (tag == DW_TAG_pointer_type) {
 		char v[KPT_FETCH_MAX];
-		int l = *addr ? snprintf(v, sizeof(v), "%+" PRId64 "(%s)", *off,
-					 base) :
+		int l = *addr ? mem_fetch(v, sizeof(v), base, *off) :
 				snprintf(v, sizeof(v), "%s", base);
 
 		if (l >= (int)sizeof(v)) {
@@ -624,6 +677,16 @@ int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	if (r)
 		return r;
 	each_var(&sc, find_one, &f);
+	if (!f.ok) {
+		size_t nl = strlen(f.names);
+
+		snprintf(f.names + nl, sizeof(f.names) - nl, "%s",
+			 nl + 12 < sizeof(f.names) ? " (globals:" : "");
+		each_global(&sc, find_one, &f);
+		nl = strlen(f.names);
+		if (!f.ok && nl + 2 < sizeof(f.names))
+			snprintf(f.names + nl, sizeof(f.names) - nl, ")");
+	}
 	if (!f.ok) {
 		kpt_dwarf_msg(err, errlen, "no variable '%.*s' at %s:%d (%s+0x%" PRIx64 "); there are:%s",
 			      (int)f.len, expr, site->file, site->line,
@@ -687,8 +750,7 @@ int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 					      expr);
 				return KPT_EXIT_TYPE;
 			}
-			int l = addr ? snprintf(v, sizeof(v), "%+" PRId64 "(%s)",
-						off, base) :
+			int l = addr ? mem_fetch(v, sizeof(v), base, off) :
 				       snprintf(v, sizeof(v), "%s", base);
 
 			if (l >= (int)sizeof(v)) {
@@ -730,8 +792,7 @@ int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		return KPT_EXIT_TYPE;
 	}
 	if (addr)
-		snprintf(out->value, sizeof(out->value), "%+" PRId64 "(%s)",
-			 off, base);
+		mem_fetch(out->value, sizeof(out->value), base, off);
 	else
 		snprintf(out->value, sizeof(out->value), "%s", base);
 	if (ptr_str) {
