@@ -92,7 +92,7 @@ fuzz-parser: $(PARSE_FUZZER)
 #                       image is not installed is reported SKIP.
 #   tests/fuzz/build.mk host-test-btf-fuzz, fuzz-btf
 KPT_BTF_SRCS := common/kpt_btf_raw.c common/kpt_btf_path.c
-KPT_BTF_HDRS := common/kpt_btf.h common/kpt_compat.h
+KPT_BTF_HDRS := common/kpt_btf_reader.h common/kpt_compat.h
 KPT_BTF_LIB := $(BUILD)/lib/libkptbtf.a
 KPT_BTF_OBJS := $(patsubst common/%.c,$(BUILD)/lib/kptbtf/%.o,$(KPT_BTF_SRCS))
 KPT_BTF_KVERS ?= 6.1.0-57-amd64 6.1.0-57-rt-amd64 6.12.118+deb12-amd64 \

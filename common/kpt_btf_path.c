@@ -10,7 +10,7 @@
  * The final value is a last deref step {off} (or the register itself);
  * a string's last step is its address (deref 0).
  */
-#include "kpt_btf.h"
+#include "kpt_btf_reader.h"
 
 static bool is_alpha(char c)
 {

@@ -5,7 +5,7 @@
  * a NUL), so that the readers below only check type ids.  Records are read
  * with memcpy: a hostile header may misalign them.
  */
-#include "kpt_btf.h"
+#include "kpt_btf_reader.h"
 
 #define HDR_MIN		24u
 #define REC		12u	/* name_off, info, size/type */

@@ -46,7 +46,7 @@ enum kpt_note_code {
 #undef N
 
 /*
- * enum kpt_btf_err (common/kpt_btf.h) in the table: KPT_ERR_BTF_FIRST +
+ * enum kpt_btf_err (common/kpt_btf_reader.h) in the table: KPT_ERR_BTF_FIRST +
  * code, for codes KPT_BTF_E_NO_BTF .. KPT_BTF_E_TOO_DEEP.
  */
 #define KPT_ERR_BTF_FIRST	(KPT_ERR_BTF_NO_BTF - 1)

@@ -123,7 +123,7 @@ M(FPROBE_INIT, EINVAL, "%s is in a module's init text, freed after init: not for
 M(FPROBE_MODULES, EINVAL, "%s: a set takes functions of vmlinux and at most one module")
 /*
  * BTF names (module/kpt_btf_mod.c).  From BTF_NO_BTF to BTF_TOO_DEEP: the
- * codes of enum kpt_btf_err (common/kpt_btf.h) in its order,
+ * codes of enum kpt_btf_err (common/kpt_btf_reader.h) in its order,
  * KPT_ERR_BTF_FIRST + code; the kernel's texts where it has the error.
  */
 M(BTF_NO_BTF, EOPNOTSUPP, "BTF is not available or not supported: %s")

@@ -16,7 +16,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
-#include "kpt_btf.h"
+#include "kpt_btf_reader.h"
 #include "kpt_btf_args.h"
 #include "kpt_btf_mod.h"
 #include "kpt_fprobe.h"

@@ -15,7 +15,7 @@
 #define KPT_BTF_MOD_H
 
 #include <linux/types.h>
-#include "kpt_btf.h"
+#include "kpt_btf_reader.h"
 
 /* vmlinux's blob, indexed; NULL and *err (KPT_BTF_E_*) if it has none. */
 const struct kpt_btf *kpt_btf_vmlinux(int *err);

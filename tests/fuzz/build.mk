@@ -46,6 +46,10 @@ $(eval $(call kpt_fuzzer,decoder,decoder/kpt_insn.c,$(KPT_INSN_CFLAGS),$(KPT_INS
 # them).
 $(eval $(call kpt_fuzzer,btf,$(KPT_BTF_SRCS),-Icommon,$(KPT_BTF_HDRS),-max_len=8192))
 
+# kprobetrace(1)'s DWARF location translator: a CFA, then 9-byte
+# operations; a short bounded run (the translator is small).
+$(eval $(call kpt_fuzzer,dwarf_loc,tools/kprobetrace/kpt_dwarf_loc.c,-Itools/kprobetrace -Icommon,tools/kprobetrace/kpt_dwarf.h,-max_len=290 -runs=3000000))
+
 .PHONY: fuzz
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do $(MAKE) -s $$t; done

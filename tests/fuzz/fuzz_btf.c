@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer harness for common/kpt_btf (the raw BTF reader and the member
- * path resolver).  Input: byte 0 flags (bit 0: split, bit 1: index, bits
+ * libFuzzer harness for common/kpt_btf_reader.h (the raw BTF reader and the
+ * member path resolver).  Input: byte 0 flags (bit 0: split, bit 1: index, bits
  * 2-3: return/entry-args flags), byte 1 the expression's length N, N bytes
  * of expression, then the blob.  Split: the blob's first 2 bytes (little
  * endian) are the base's length, the base follows, the split blob after it.
@@ -10,7 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "kpt_btf.h"
+#include "kpt_btf_reader.h"
 
 static void exercise(const struct kpt_btf *b, const char *expr, size_t n,
 		     unsigned int flags)

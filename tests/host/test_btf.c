@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * common/kpt_btf (raw BTF reader, classification, member paths), built with
- * ASan+UBSan:
+ * common/kpt_btf_reader.h (raw BTF reader, classification, member paths),
+ * built with ASan+UBSan:
  *  - a synthetic blob made with libbpf (expected offsets known), every
  *    error code of enum kpt_btf_err triggered;
  *  - real BTF: this host's /sys/kernel/btf/vmlinux and the vmlinux and
@@ -18,7 +18,7 @@
 #include <bpf/btf.h>
 #include "check.h"
 #include "btf_builder.h"
-#include "kpt_btf.h"
+#include "kpt_btf_reader.h"
 #include "kpt_errors.h"
 
 static int skips;

@@ -3,7 +3,7 @@
 #   $(BUILD)/tools/kprobetrace   statically linked, so that the guest runs
 #                                it: a copy goes to $(BUILD)/guest-bin/ (the
 #                                guest's /kpt/bin).  BTF is read by the
-#                                shared reader, common/kpt_btf (no libbpf)
+#                                shared reader, common/kpt_btf_reader.h (no libbpf)
 #   host-test-cmd-btf            BTF -> fetch-argument mapping (synthetic BTF,
 #                                and the host's /sys/kernel/btf/vmlinux if any)
 #                                on libbpf-built blobs
@@ -13,11 +13,20 @@
 #                                has <argname>, else and with --offsets offsets
 #                                (synthetic BTF, fake module directory)
 #   host-test-cmd-doc            man page, --help texts, bash completion
+#   host-test-cmd-dwarf          lines, vars, add on line points offline on
+#                                the default kernel's kprobetrace_dwarf.ko,
+#                                against objdump's facts; bad input; the
+#                                command as built and with ASan+UBSan
+#   host-test-cmd-dwarf-loc      DWARF location expressions -> fetch
+#                                arguments, and the refusals (table)
 KPT_CMD_DIR := tools/kprobetrace
 KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
 KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h) tools/kpt_mnemonic.h
 KPT_CMD_CFLAGS := $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -I$(KPT_CMD_DIR) -Itools
-KPT_CMD_LIBS := $(KPT_PARSE_LIB) $(KPT_INSN_LIB) $(KPT_BTF_LIB)
+# DWARF (lines, vars, line probes) through elfutils' libdw/libdwfl, static
+# with the compressors it reads (libdw dlopen()s libdebuginfod itself).
+KPT_CMD_DW_LIBS := -ldw -lelf -lz -llzma -lbz2 -lzstd -lpthread -ldl
+KPT_CMD_LIBS := $(KPT_PARSE_LIB) $(KPT_INSN_LIB) $(KPT_BTF_LIB) $(KPT_CMD_DW_LIBS)
 KPT_CMD := $(BUILD)/tools/kprobetrace
 KPT_CMD_GUEST := $(BUILD)/guest-bin/kprobetrace
 # Static for the guest; the Debian package (debian/rules) links it
@@ -50,8 +59,8 @@ endif
 KPT_CMD_BTF_TEST := $(BUILD)/tests/test_cmd_btf
 # The test builds its BTF with libbpf: tests/host/test_btf_libbpf.c hands
 # libbpf's blobs to the shared reader (the command's kpt_btf_load.c is not
-# linked in).  Its "kpt_btf.h" is the command's, not common/kpt_btf.h: the
-# command's folder comes first.
+# linked in).  It includes the command's kpt_btf_fetch.h (the BTF -> fetch
+# argument room) and, through it, common/kpt_btf_reader.h (the raw reader).
 KPT_CMD_BTF_SRCS := $(KPT_CMD_DIR)/kpt_btf.c $(KPT_CMD_DIR)/kpt_btf_types.c \
 	tests/host/test_btf_libbpf.c $(KPT_BTF_SRCS)
 $(KPT_CMD_BTF_TEST): tests/host/test_cmd_btf.c tests/host/btf_builder.h tests/host/check.h \
@@ -86,6 +95,32 @@ HOST_TESTS += cmd-add-form
 .PHONY: host-test-cmd-add-form
 host-test-cmd-add-form: $(KPT_CMD) $(KPT_CMD_MKBTF)
 	tests/host/cmd-add-form $(KPT_CMD) $(KPT_CMD_MKBTF)
+
+# The command with the sanitizers (dynamic: ASan does not link statically).
+KPT_CMD_SAN := $(BUILD)/tests/kprobetrace-san
+$(KPT_CMD_SAN): $(KPT_CMD_SRCS) $(KPT_CMD_HDRS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB) \
+		$(KPT_BTF_LIB) $(KPT_BTF_HDRS) $(KPT_INSN_HDRS) $(KPT_INSN_NAMES)
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) -o $@
+
+KPT_DWARF_KO := build/kernels/$(KVER)/kprobetrace_dwarf.ko
+HOST_TESTS += cmd-dwarf
+.PHONY: host-test-cmd-dwarf
+host-test-cmd-dwarf: $(KPT_CMD) $(KPT_CMD_SAN)
+	tests/host/cmd-dwarf $(KPT_CMD) $(KPT_DWARF_KO)
+	tests/host/cmd-dwarf $(KPT_CMD_SAN) $(KPT_DWARF_KO)
+
+# The location translator alone: a table of expressions (ASan+UBSan).
+KPT_CMD_DWLOC_TEST := $(BUILD)/tests/test_dwarf_loc
+$(KPT_CMD_DWLOC_TEST): tests/host/test_dwarf_loc.c tests/host/check.h \
+		$(KPT_CMD_DIR)/kpt_dwarf_loc.c $(KPT_CMD_DIR)/kpt_dwarf.h
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $< $(KPT_CMD_DIR)/kpt_dwarf_loc.c -o $@
+
+HOST_TESTS += cmd-dwarf-loc
+.PHONY: host-test-cmd-dwarf-loc
+host-test-cmd-dwarf-loc: $(KPT_CMD_DWLOC_TEST)
+	$(KPT_CMD_DWLOC_TEST)
 
 HOST_TESTS += cmd-doc
 .PHONY: host-test-cmd-doc

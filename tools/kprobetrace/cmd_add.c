@@ -22,12 +22,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "kpt_btf.h"
+#include "kpt_btf_fetch.h"
 #include "kpt_cmd.h"
+#include "kpt_dwarf.h"
 #include "kpt_probe_def.h"
 
 static const char add_usage[] =
 "usage: kprobetrace add [-e [GRP/]EVENT] [-n] [-v] [--offsets] 'FUNC[%return|+OFFS] [ARG...]'\n"
+"       kprobetrace add [-e [GRP/]EVENT] [-n] [-m MOD] [--debuginfo FILE]\n"
+"                       [--build-id HEX] [--no-inlines] 'LINEPOINT [ARG...]'\n"
 "\n"
 "Define a probe on FUNC whose arguments are named by the function's\n"
 "parameters, resolved with BTF (/sys/kernel/btf/vmlinux, or the module's\n"
@@ -44,6 +47,17 @@ static const char add_usage[] =
 "pointers x64, char pointers and arrays string, bitfields b<w>@<o>/<c>.\n"
 "Without ARGs: every parameter (entry probe) or $retval (return probe).\n"
 "\n"
+"LINEPOINT (DWARF: the debug info found by build-id, see kprobetrace\n"
+"lines) is FUNC:REL (REL lines after FUNC's first), FILE:LINE or\n"
+"FUNC@FILE[:REL]; ARG is then [NAME=]VAR[.M|->M|[I]...][:TYPE], a parameter or\n"
+"local in scope there, fetched where DWARF says it is at that address: a\n"
+"register, the stack (+OFFS(%sp) from the frame's CFA), memory through a\n"
+"dereference chain, or a constant (\\IMM); raw fetch arguments as above.\n"
+"A line with several copies (an inlined function) gets one probe per\n"
+"copy, all on one event. An optimized-out variable, or a location the\n"
+"module cannot fetch (pieces, entry values, register + offset), is an\n"
+"error saying which (exit 11).\n"
+"\n"
 "The line written names what it fetches (how_flags=how->flags:u64)\n"
 "when the module takes BTF names (its README has \"<argname>\"), else it\n"
 "has the offsets the command resolved (how_flags=+0($arg3):u64). A member\n"
@@ -53,7 +67,12 @@ static const char add_usage[] =
 "options:\n"
 "  -e, --event [GRP/]EVENT  event name (default FUNC, FUNC__return or\n"
 "                           FUNC_OFFS) and group (default kprobetrace)\n"
-"  -n, --dry-run            print the line, do not write it\n"
+"  -n, -D, --dry-run        print the line(s), do not write them\n"
+"  -m, --module MOD         LINEPOINT in module MOD (default: the module\n"
+"                           kallsyms says holds FUNC, else vmlinux)\n"
+"      --debuginfo FILE     LINEPOINT: this debug file (vmlinux, MOD.ko)\n"
+"      --build-id HEX       the build-id FILE must have (offline use)\n"
+"      --no-inlines         LINEPOINT: only the out-of-line copy\n"
 "  -v, --verbose            also show each argument's C type and the form\n"
 "      --offsets            write (with -n: show) the offset form, also when\n"
 "                           the module takes names\n"
@@ -63,7 +82,9 @@ static const char add_usage[] =
 "memory; BTF marks __user only on kernels built with type tags, not\n"
 "Debian 12's).\n"
 "exit: 0 ok, 2 usage, 3 unknown function, 4 unknown parameter/member,\n"
-"      5 type mismatch, 6 refused by the module, 7 module not loaded\n";
+"      5 type mismatch, 6 refused by the module, 7 module not loaded,\n"
+"      9 no matching debug info, 10 no code at that line, 11 variable\n"
+"      optimized out or not translatable\n";
 
 #define MAX_ARGS 64
 
@@ -377,7 +398,7 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf, bool names,
 	 * takes :string on char pointers and arrays only).
 	 */
 	if (!names || strchr(expr, '[') || fetch == wrapped) {
-		snprintf(a->text, sizeof(a->text), "%s", a->otext);
+		memcpy(a->text, a->otext, sizeof(a->text));
 		return 0;
 	}
 	/*
@@ -421,7 +442,8 @@ static int write_line(const char *line)
 	char buf[KPT_LINE_MAX + 2];
 	int r;
 
-	snprintf(buf, sizeof(buf), "%s\n", line);
+	if (snprintf(buf, sizeof(buf), "%s\n", line) >= (int)sizeof(buf))
+		return -E2BIG;
 	r = kpt_write_events(buf, false);
 	return r;
 }
@@ -433,6 +455,189 @@ static int refused(int r)
 	return r == -ENOENT ? KPT_EXIT_NOFUNC : KPT_EXIT_REFUSED;
 }
 
+/*
+ * Does the module append a probe to an existing event (lifecycle=today:
+ * its README offers "Create/append")?  Without a README to read (-n
+ * offline), the kernel's rule: it does.
+ */
+static bool module_appends(void)
+{
+	char p[512], *text;
+	bool app;
+
+	snprintf(p, sizeof(p), "%s/README", kpt_dir());
+	text = kpt_read_file(p, NULL);
+	if (!text)
+		return true;
+	app = strstr(text, "Create/append") != NULL;
+	free(text);
+	return app;
+}
+
+/*
+ * A probe at a source line (DWARF): one definition per site of the line,
+ * each with the arguments resolved at its own address, all on one event
+ * when the module appends probes to an event, else on EVENT, EVENT_1, ...
+ * The sites are written in order; when the module refuses one, those
+ * already written are deleted again (nothing half-applied).
+ */
+static int add_line_point(const char *point, const struct kpt_dwarf_src *src,
+			  bool no_inlines, const char *event, char **argv,
+			  int nargs, bool dry)
+{
+	static char err[KPT_ERRMSG_MAX];
+	static struct kpt_dwarf_site sites[KPT_DWARF_MAX_SITES];
+	static char lines[KPT_DWARF_MAX_SITES][KPT_LINE_MAX + 1];
+	struct kpt_dwarf_spec spec;
+	static char evs[KPT_DWARF_MAX_SITES][140];
+	struct kpt_dwarf *d = NULL;
+	char ev[140], *c;
+	bool append;
+	int r, n = 0, done = 0;
+
+	r = kpt_dwarf_parse_spec(point, false, &spec, err, sizeof(err));
+	spec.no_inlines = no_inlines;
+	if (!r)
+		r = kpt_dwarf_open_for(src, spec.func, &d, err, sizeof(err));
+	if (!r)
+		r = kpt_dwarf_sites(d, &spec, sites, KPT_DWARF_MAX_SITES, &n,
+				    err, sizeof(err));
+	if (r) {
+		kpt_err("%s", err);
+		goto out;
+	}
+	if (event[0]) {
+		snprintf(ev, sizeof(ev), "%s", event);
+	} else {
+		/* FUNC_LLINE, FUNC the one whose line it is */
+		snprintf(ev, sizeof(ev), "%.50s_L%d", spec.func[0] ? spec.func :
+			 sites[0].func, sites[0].line);
+		for (c = ev; *c; c++)
+			if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+			      (*c >= '0' && *c <= '9') || *c == '_'))
+				*c = '_';
+	}
+	append = module_appends();
+	for (int i = 0; i < n; i++) {
+		const char *mod = kpt_dwarf_module(d);
+		size_t len;
+
+		if (append || !i)
+			snprintf(evs[i], sizeof(evs[i]), "%s", ev);
+		else
+			snprintf(evs[i], sizeof(evs[i]), "%.120s_%u", ev,
+				 (unsigned int)i % 100u);
+		len = (size_t)snprintf(lines[i], sizeof(lines[i]),
+					      "p:%s %s%s%s+0x%llx", evs[i], mod,
+					      mod[0] ? ":" : "", sites[i].sym,
+					      (unsigned long long)sites[i].off);
+
+		for (int k = 0; k < nargs && len < sizeof(lines[i]); k++) {
+			char buf[KPT_FETCH_MAX * 2], *name, *expr, *type;
+			struct kpt_btf_arg a;
+
+			snprintf(buf, sizeof(buf), "%s", argv[k]);
+			split_arg(buf, &name, &expr, &type);
+			if (!kpt_btf_is_symbolic(expr) || seed_token(expr) ||
+			    !strncmp(expr, "$", 1)) {
+				len += snprintf(lines[i] + len,
+						sizeof(lines[i]) - len, " %s",
+						argv[k]);
+				continue;
+			}
+			r = kpt_dwarf_resolve(d, &sites[i], expr, &a, err,
+					      sizeof(err));
+			if (r) {
+				kpt_err("%s", err);
+				goto out;
+			}
+			len += snprintf(lines[i] + len, sizeof(lines[i]) - len,
+					" %.64s=%.300s:%.32s",
+					name ? name : a.name,
+					type && !strstr(type, "string") ?
+					a.value : a.fetch, type ? type : a.type);
+		}
+		if (len >= sizeof(lines[i])) {
+			kpt_err("definition too long");
+			r = KPT_EXIT_USAGE;
+			goto out;
+		}
+		r = check_line(lines[i]);
+		if (r)
+			goto out;
+	}
+	if (n > 1 || sites[0].inlined)
+		for (int i = 0; i < n; i++)
+			kpt_note("%s: %s:%d in %s%s%s at %s+0x%llx", evs[i],
+				 sites[i].file, sites[i].line, sites[i].func,
+				 sites[i].inlined ? " inline in " : "",
+				 sites[i].inlined ? sites[i].caller : "",
+				 sites[i].sym,
+				 (unsigned long long)sites[i].off);
+	if (!dry) {
+		r = kpt_check_module();
+		if (r)
+			goto out;
+		for (int i = 0; i < n; i++)
+			if (kpt_dwarf_check_live(d, &sites[i], err,
+						 sizeof(err)) < 0) {
+				kpt_err("%s", err);
+				r = KPT_EXIT_NOFUNC;
+				goto out;
+			}
+	}
+	for (int i = 0; i < n; i++) {
+		printf("%s\n", lines[i]);
+		if (dry)
+			continue;
+		r = write_line(lines[i]);
+		if (r) {
+			r = refused(r);
+			break;
+		}
+		done++;
+	}
+	for (int i = 0; r && i < done; i++) {
+		char del[200];
+
+		if (i && append)
+			break;
+		snprintf(del, sizeof(del), "-:%.140s\n", evs[i]);
+		kpt_write_events(del, false);
+	}
+out:
+	kpt_dwarf_close(d);
+	return r;
+}
+
+/*
+ * FUNC%return with DWARF at hand (--debuginfo, -m): a function inlined in
+ * every caller has no return of its own to probe.
+ */
+static int inlined_return(const struct add_req *q,
+			  const struct kpt_dwarf_src *src)
+{
+	static char err[KPT_ERRMSG_MAX];
+	struct kpt_dwarf_src s = *src;
+	struct kpt_dwarf *d;
+	int out, in;
+
+	if (!q->is_return || (!src->debuginfo && !(src->module && *src->module)))
+		return 0;
+	if (!s.module || !*s.module)
+		s.module = q->module[0] ? q->module : NULL;
+	if (kpt_dwarf_open_for(&s, q->func, &d, err, sizeof(err)))
+		return 0;	/* BTF and kallsyms decide */
+	if (!kpt_dwarf_func_copies(d, q->func, &out, &in) && !out && in) {
+		kpt_err("%s%%return: %s is inlined in its callers (%d copies), it has no return of its own to probe; probe a line of it (%s:REL), which covers every copy",
+			q->func, q->func, in, q->func);
+		kpt_dwarf_close(d);
+		return KPT_EXIT_NOFUNC;
+	}
+	kpt_dwarf_close(d);
+	return 0;
+}
+
 static int add_main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -441,19 +646,24 @@ static int add_main(int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "offsets", no_argument, NULL, 'O' },
+		{ "module", required_argument, NULL, 'm' },
+		{ "debuginfo", required_argument, NULL, 'G' },
+		{ "build-id", required_argument, NULL, 'B' },
+		{ "no-inlines", no_argument, NULL, 'I' },
 		{ 0 }
 	};
 	static struct add_arg args[MAX_ARGS];
 	static char defaults[MAX_ARGS][KPT_FETCH_MAX];
 	static char spec[KPT_LINE_MAX], line[KPT_LINE_MAX + 1];
 	struct add_req q = { 0 };
+	struct kpt_dwarf_src src = { 0 };
 	struct kpt_btf_func f = { 0 };
 	bool dry = false, verbose = false, have_btf = false, any_sym = false;
-	bool want_btf = false, offsets = false, names;
+	bool want_btf = false, offsets = false, names, no_inlines = false;
 	char *tok, *save, *expr, *name, *type, copy[KPT_FETCH_MAX * 2];
 	int c, r, ntok = 0;
 
-	while ((c = getopt_long(argc, argv, "+e:nvh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+e:nDvhm:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
 			snprintf(q.event, sizeof(q.event), "%s", optarg);
@@ -463,7 +673,12 @@ static int add_main(int argc, char **argv)
 				return KPT_EXIT_USAGE;
 			}
 			break;
-		case 'n': dry = true; break;
+		case 'n':
+		case 'D': dry = true; break;
+		case 'm': src.module = optarg; break;
+		case 'G': src.debuginfo = optarg; break;
+		case 'B': src.build_id = optarg; break;
+		case 'I': no_inlines = true; break;
 		case 'v': verbose = true; break;
 		case 'h': fputs(add_usage, stdout); return 0;
 		case 'O': offsets = true; break;
@@ -482,7 +697,23 @@ static int add_main(int argc, char **argv)
 		fputs(add_usage, stderr);
 		return KPT_EXIT_USAGE;
 	}
+	if (kpt_dwarf_is_line_point(tok)) {
+		char *pt = tok;
+
+		while ((tok = strtok_r(NULL, " \t\n", &save))) {
+			if (q.nargs == MAX_ARGS) {
+				kpt_err("at most %d arguments", MAX_ARGS);
+				return KPT_EXIT_USAGE;
+			}
+			q.args[q.nargs++] = tok;
+		}
+		return add_line_point(pt, &src, no_inlines, q.event, q.args,
+				      q.nargs, dry);
+	}
 	r = parse_point(tok, &q);
+	if (r)
+		return r;
+	r = inlined_return(&q, &src);
 	if (r)
 		return r;
 	if (!q.event[0])

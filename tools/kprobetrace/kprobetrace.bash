@@ -16,7 +16,7 @@ _kprobetrace_functions()
 _kprobetrace()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} cmd=${COMP_WORDS[1]}
-	local cmds="add list del enable disable clear profile trace where help"
+	local cmds="add list del enable disable clear profile trace where lines vars help"
 
 	if [ "$COMP_CWORD" -eq 1 ]; then
 		COMPREPLY=($(compgen -W "$cmds --help" -- "$cur"))
@@ -25,7 +25,12 @@ _kprobetrace()
 	case $cmd in
 	add)
 		case $cur in
-		-*) COMPREPLY=($(compgen -W "-e --event -n --dry-run -v --verbose --offsets --help" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "-e --event -n -D --dry-run -v --verbose --offsets -m --module --debuginfo --build-id --no-inlines --help" -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
+		esac ;;
+	lines|vars)
+		case $cur in
+		-*) COMPREPLY=($(compgen -W "-m --module --debuginfo --build-id --no-inlines $([ "$cmd" = vars ] && echo --range --externs) --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
 		esac ;;
 	where)

@@ -12,7 +12,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "kpt_btf.h"
+#include "kpt_btf_fetch.h"
 #include "kpt_btf_internal.h"
 #include "kpt_cmd.h"
 
@@ -56,7 +56,7 @@ static size_t name_of(const char *expr, char *out, size_t size)
  * whole steps that does (file->f_path.dentry->d_inode->i_sb->s_id gives
  * f_path_dentry_d_inode_i_sb_s_id).
  */
-static void make_name(const char *expr, char *out, size_t size)
+void kpt_arg_field_name(const char *expr, char *out, size_t size)
 {
 	const char *s;
 
@@ -231,7 +231,7 @@ int kpt_btf_resolve(const struct kpt_btf_func *f, const char *expr,
 	int r;
 
 	memset(out, 0, sizeof(*out));
-	make_name(expr, out->name, sizeof(out->name));
+	kpt_arg_field_name(expr, out->name, sizeof(out->name));
 	if (!strcmp(expr, "$retval"))
 		strcpy(out->name, "ret");
 	if (to_fn(f, &fn)) {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * kprobetrace(1): helpers shared by kpt_btf.c and kpt_btf_types.c.  The BTF
- * itself is read by the shared reader, common/kpt_btf (also compiled into
+ * itself is read by the shared reader, common/kpt_btf_reader.h (also compiled into
  * the module); a struct btf is one loaded blob (kpt_btf_load.c; the host
  * test of this code supplies libbpf's instead, tests/host/test_btf_libbpf.c).
  */
@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <linux/types.h>
-#include "../../common/kpt_btf.h"
+#include "../../common/kpt_btf_reader.h"
 
 struct btf;
 

@@ -3,14 +3,14 @@
  * kprobetrace(1): loading BTF.  A struct btf is one raw blob in memory, as
  * /sys/kernel/btf/vmlinux and /sys/kernel/btf/MOD give it (an ELF file's
  * .BTF section is taken out first), checked and indexed by the shared
- * reader (common/kpt_btf).  A module's blob is split BTF on vmlinux's.
+ * reader (common/kpt_btf_reader.h).  A module's blob is split BTF on vmlinux's.
  */
 #include <elf.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kpt_btf.h"
+#include "kpt_btf_fetch.h"
 #include "kpt_btf_internal.h"
 
 struct btf {

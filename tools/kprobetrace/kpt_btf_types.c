@@ -2,12 +2,12 @@
 /*
  * kprobetrace(1): BTF types: C type -> fetch type, C type text, functions,
  * struct members (through anonymous structs and unions), message helpers.
- * The blob is read by the shared reader (common/kpt_btf).
+ * The blob is read by the shared reader (common/kpt_btf_reader.h).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include "kpt_btf.h"
+#include "kpt_btf_fetch.h"
 #include "kpt_btf_internal.h"
 #include "kpt_cmd.h"
 

@@ -6,6 +6,7 @@
  *   kpt_util.c    paths, files, writing kprobe_events, error_log
  *   kpt_table.c   aligned text tables
  *   kpt_btf.c     BTF: parameters, member chains -> fetch args
+ *                 (kpt_btf_fetch.h)
  *   kpt_btf_types.c  BTF: C types -> fetch types, functions, members
  *   kpt_ksyms.c   /proc/kallsyms: names <-> addresses
  *   kpt_kcore.c   /proc/kcore: kernel memory by virtual address
@@ -15,6 +16,9 @@
  *   kpt_tevents.c our events: definitions, type ids, record layouts
  *   cmd_trace.c   trace: records -> events -> one line per hit
  *   cmd_where.c   where
+ *   kpt_dwarf*.c  DWARF: lines, variables, locations (kpt_dwarf.h)
+ *   cmd_lines.c   lines
+ *   cmd_vars.c    vars
  */
 #ifndef KPT_CMD_H
 #define KPT_CMD_H
@@ -34,6 +38,9 @@ enum kpt_exit {
 	KPT_EXIT_REFUSED = 6,	/* the module refused the definition */
 	KPT_EXIT_NOMODULE = 7,	/* kprobetrace.ko not loaded / no access */
 	KPT_EXIT_NOEVENT = 8,	/* no such event */
+	KPT_EXIT_NODEBUG = 9,	/* no (matching) debug info */
+	KPT_EXIT_NOLINE = 10,	/* no code at that line */
+	KPT_EXIT_NOLOC = 11,	/* variable optimized out / untranslatable */
 };
 
 /* ---- kpt_util.c ---- */
@@ -106,5 +113,7 @@ int kpt_cmd_clear(int argc, char **argv);
 int kpt_cmd_profile(int argc, char **argv);
 int kpt_cmd_trace(int argc, char **argv);
 int kpt_cmd_where(int argc, char **argv);
+int kpt_cmd_lines(int argc, char **argv);
+int kpt_cmd_vars(int argc, char **argv);
 
 #endif /* KPT_CMD_H */

@@ -12,7 +12,7 @@ static const struct {
 	int (*fn)(int argc, char **argv);
 	const char *what;
 } cmds[] = {
-	{ "add", kpt_cmd_add, "define a probe by parameter names (BTF)" },
+	{ "add", kpt_cmd_add, "define a probe by parameter names (BTF), or at a source line with its locals (DWARF)" },
 	{ "list", kpt_cmd_list, "list the probes" },
 	{ "del", kpt_cmd_del, "delete probes" },
 	{ "enable", kpt_cmd_enable, "arm events" },
@@ -21,6 +21,8 @@ static const struct {
 	{ "profile", kpt_cmd_profile, "hits and misses per event" },
 	{ "trace", kpt_cmd_trace, "print hits as they happen" },
 	{ "where", kpt_cmd_where, "a function's instructions and probe offsets" },
+	{ "lines", kpt_cmd_lines, "source lines and where a probe on each goes (DWARF)" },
+	{ "vars", kpt_cmd_vars, "variables at a probe point and how to fetch them (DWARF)" },
 };
 
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
@@ -33,7 +35,9 @@ static void usage(FILE *f)
 	fprintf(f,
 		"\nexit codes: 0 ok, 1 failure, 2 usage, 3 unknown function,\n"
 		"  4 unknown parameter/member, 5 type mismatch, 6 refused by the\n"
-		"  module, 7 module not loaded/no access, 8 no such event\n"
+		"  module, 7 module not loaded/no access, 8 no such event,\n"
+		"  9 no matching debug info, 10 no code at that line, 11 variable\n"
+		"  optimized out or not translatable\n"
 		"files: /sys/kernel/debug/kprobetrace/{kprobe_events,kprobe_profile,error_log},\n"
 		"  /sys/kernel/tracing/events/kprobetrace/, /sys/kernel/btf/, /proc/kcore\n");
 }

@@ -33,8 +33,8 @@
  * kpt_btf_err) are a contiguous block of the one error table
  * (common/kpt_errors_table.h), KPT_ERR_BTF_FIRST + code.
  */
-#ifndef KPT_BTF_SHARED_H
-#define KPT_BTF_SHARED_H
+#ifndef KPT_BTF_READER_H
+#define KPT_BTF_READER_H
 
 #include "kpt_compat.h"
 
@@ -273,4 +273,4 @@ int kpt_btf_path_resolve(const struct kpt_btf *b, const struct kpt_btf_fn *f,
 			 const char *expr, size_t len, unsigned int flags,
 			 struct kpt_btf_path *p);
 
-#endif /* KPT_BTF_SHARED_H */
+#endif /* KPT_BTF_READER_H */

@@ -5,11 +5,11 @@
  * $retval->x, p->arr[2]) become fetch arguments of the module's syntax:
  * $argN for a parameter, +OFFS(...) for each pointer dereference, and a
  * :TYPE that follows the C type.  The BTF is read by the shared reader
- * (common/kpt_btf, also in the module) from raw blobs that kpt_btf_load()
+ * (common/kpt_btf_reader.h, also in the module) from raw blobs that kpt_btf_load()
  * reads; the functions below take no other kernel input.
  */
-#ifndef KPT_BTF_H
-#define KPT_BTF_H
+#ifndef KPT_BTF_FETCH_H
+#define KPT_BTF_FETCH_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -78,7 +78,14 @@ void kpt_btf_free(struct btf *btf);
 int kpt_btf_default_args(const struct kpt_btf_func *f, bool is_return,
 			 char names[][KPT_FETCH_MAX], int max);
 
+/*
+ * The field name of an expression (how->flags gives how_flags; the longest
+ * tail of whole steps that fits size), the same for names from BTF and
+ * from DWARF.
+ */
+void kpt_arg_field_name(const char *expr, char *out, size_t size);
+
 /* Is expr for kpt_btf_resolve (an identifier or $retval first)? */
 bool kpt_btf_is_symbolic(const char *expr);
 
-#endif /* KPT_BTF_H */
+#endif /* KPT_BTF_FETCH_H */

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer harness for kprobetrace(1)'s DWARF location translator
+ * (tools/kprobetrace/kpt_dwarf_loc.c).
+ *
+ * Input: byte 0 and 1 the CFA (bit 7 of byte 0: known; its low bits the
+ * register, byte 1 the offset), then operations of 9 bytes each: the atom
+ * and a little-endian 64-bit operand (number; number2 is the same
+ * operand, except for DW_OP_implicit_value, whose block libdw hands over
+ * as a pointer: here 8 bytes of the harness's).  Asserted (abort on
+ * failure): no crash, no UB; the result is NUL-terminated and fits; a
+ * refusal has a reason, a success none; a success is a register, a
+ * memory chain or an immediate, and only a memory location sets *addr.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include "kpt_dwarf.h"
+
+#define CHECK(c) do { if (!(c)) { fprintf(stderr, "CHECK failed: %s (line %d)\n", #c, __LINE__); abort(); } } while (0)
+#define MAX_OPS 32
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const uint8_t block[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	struct kpt_dwarf_op ops[MAX_OPS];
+	struct kpt_dwarf_cfa cfa;
+	char out[KPT_FETCH_MAX], why[256];
+	size_t n = 0;
+	bool addr;
+	int64_t off;
+	int r;
+
+	if (size < 2)
+		return 0;
+	cfa.known = data[0] & 0x80;
+	cfa.reg = data[0] & 0x1f;
+	cfa.off = (int8_t)data[1];
+	for (size_t p = 2; p + 9 <= size && n < MAX_OPS; p += 9) {
+		uint64_t v;
+
+		memcpy(&v, data + p + 1, 8);
+		ops[n].atom = data[p];
+		ops[n].number = v;
+		ops[n].number2 = v;
+		if (ops[n].atom == DW_OP_implicit_value) {
+			ops[n].number = v % 17;
+			ops[n].number2 = (uintptr_t)block;
+		}
+		n++;
+	}
+	memset(out, 'x', sizeof(out));
+	memset(why, 'x', sizeof(why));
+	r = kpt_dwarf_loc_translate(ops, n, &cfa, out, sizeof(out), &addr,
+				    &off, why, sizeof(why));
+	CHECK(r == 0 || r == -1);
+	CHECK(memchr(why, '\0', sizeof(why)));
+	if (r) {
+		CHECK(why[0]);
+		return 0;
+	}
+	CHECK(!why[0]);
+	CHECK(memchr(out, '\0', sizeof(out)));
+	CHECK(out[0] == '%' || out[0] == '+' || out[0] == '-' ||
+	      out[0] == '\\' || out[0] == '@');
+	if (out[0] == '\\')
+		CHECK(!addr);
+	return 0;
+}

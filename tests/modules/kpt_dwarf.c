@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace_dwarf: targets for probes by source line and local variable.
+ *
+ * Built with -g (tests/modules/Kbuild), so that its DWARF describes lines
+ * and locals the tests know: a local on the stack (its address escapes),
+ * locals the compiler keeps in registers or location lists, a constant, a
+ * struct and an array on the stack, and a helper inlined at three sites.
+ * Writing "NAME ARG" to /sys/kernel/debug/kprobetrace_dwarf/call calls
+ * target NAME once with ARG; "seen" then holds the last value a target
+ * handed to its sink, the value a probe on the marked line must record.
+ *
+ * Host tests look lines up by the KPT_LINE markers' text, so the markers
+ * must stay on the lines they mark.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/uaccess.h>
+
+#define __kpt_target __attribute__((__noipa__))
+
+struct kpt_dwarf_pair {
+	long first;
+	int second;
+};
+
+static u64 kpt_dwarf_seen;
+
+/* Where values go: not inlined, so its caller keeps them live. */
+__kpt_target void kpt_dwarf_sink(long v)
+{
+	WRITE_ONCE(kpt_dwarf_seen, v);
+}
+
+/* Takes an address, so that the caller's object stays on its stack. */
+__kpt_target void kpt_dwarf_sink_ptr(const int *p)
+{
+	WRITE_ONCE(kpt_dwarf_seen, *p);
+}
+
+__kpt_target void kpt_dwarf_sink_pair(const struct kpt_dwarf_pair *p)
+{
+	WRITE_ONCE(kpt_dwarf_seen, p->first + p->second);
+}
+
+/* A local whose address escapes: on the stack (DW_OP_fbreg). */
+__kpt_target int kpt_dwarf_stack(int seed)
+{
+	int onstack = seed * 3;
+
+	kpt_dwarf_sink_ptr(&onstack);	/* KPT_LINE stack_call */
+	return onstack + 1;
+}
+
+/* Locals the compiler keeps in registers (location lists at -O2). */
+__kpt_target long kpt_dwarf_reg(long a, long b)
+{
+	long prod = a * b;
+	long mix = prod ^ (a + 7);
+
+	kpt_dwarf_sink(mix);		/* KPT_LINE reg_call */
+	return mix + prod;
+}
+
+/* A constant: propagated, DWARF gives its value (DW_AT_const_value). */
+__kpt_target long kpt_dwarf_const(long x)
+{
+	const long scale = 5;
+	long scaled = x * scale;
+
+	kpt_dwarf_sink(scaled);		/* KPT_LINE const_call */
+	return scaled;
+}
+
+/* A struct on the stack: its members at known offsets from the CFA. */
+__kpt_target long kpt_dwarf_struct(long x)
+{
+	struct kpt_dwarf_pair pair = { .first = x + 1, .second = (int)x * 2 };
+
+	kpt_dwarf_sink_pair(&pair);	/* KPT_LINE struct_call */
+	return pair.first;
+}
+
+/* Inlined at each of its three call sites below. */
+static __always_inline long kpt_dwarf_square(long v)
+{
+	long sq = v * v + 1;
+
+	kpt_dwarf_sink(sq);		/* KPT_LINE square_sink */
+	return sq;
+}
+
+__kpt_target long kpt_dwarf_inline(long x)
+{
+	long total = kpt_dwarf_square(x);		/* KPT_LINE inline_1 */
+
+	total += kpt_dwarf_square(x + 1);		/* KPT_LINE inline_2 */
+	total += kpt_dwarf_square(x + 2);		/* KPT_LINE inline_3 */
+	return total;
+}
+
+/* Indexed by the sink through a pointer. */
+__kpt_target void kpt_dwarf_sink_arr(const long *a)
+{
+	WRITE_ONCE(kpt_dwarf_seen, a[0] + a[3]);
+}
+
+/* A local array on the stack, indexed. */
+__kpt_target long kpt_dwarf_array(long x)
+{
+	long arr[4] = { x, x * 2, x * 3, x * 4 };
+
+	kpt_dwarf_sink_arr(arr);	/* KPT_LINE array_call */
+	return arr[2];
+}
+
+static ssize_t call_write(struct file *file, const char __user *ubuf,
+			  size_t count, loff_t *ppos)
+{
+	char buf[64], name[32];
+	long arg;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sscanf(buf, "%31s %ld", name, &arg) != 2)
+		return -EINVAL;
+	if (!strcmp(name, "stack"))
+		kpt_dwarf_stack((int)arg);
+	else if (!strcmp(name, "reg"))
+		kpt_dwarf_reg(arg, arg + 1);
+	else if (!strcmp(name, "const"))
+		kpt_dwarf_const(arg);
+	else if (!strcmp(name, "struct"))
+		kpt_dwarf_struct(arg);
+	else if (!strcmp(name, "inline"))
+		kpt_dwarf_inline(arg);
+	else if (!strcmp(name, "array"))
+		kpt_dwarf_array(arg);
+	else
+		return -ENOENT;
+	return count;
+}
+
+static const struct file_operations call_fops = {
+	.owner = THIS_MODULE,
+	.write = call_write,
+	.llseek = noop_llseek,
+};
+
+static struct dentry *kpt_dwarf_dir;
+
+static int __init kpt_dwarf_init(void)
+{
+	kpt_dwarf_dir = debugfs_create_dir("kprobetrace_dwarf", NULL);
+	if (IS_ERR(kpt_dwarf_dir))
+		return PTR_ERR(kpt_dwarf_dir);
+	debugfs_create_file("call", 0200, kpt_dwarf_dir, NULL, &call_fops);
+	debugfs_create_u64("seen", 0400, kpt_dwarf_dir, &kpt_dwarf_seen);
+	return 0;
+}
+
+static void __exit kpt_dwarf_exit(void)
+{
+	debugfs_remove_recursive(kpt_dwarf_dir);
+}
+
+module_init(kpt_dwarf_init);
+module_exit(kpt_dwarf_exit);
+
+MODULE_DESCRIPTION("kprobetrace test module with DWARF: lines and locals");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace lines: the source lines of a function or a file range, each
+ * marked with the probe points its code starts at (DWARF, kpt_dwarf.h).
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kpt_cmd.h"
+#include "kpt_dwarf.h"
+
+static const char lines_usage[] =
+"usage: kprobetrace lines [-m MOD] [--debuginfo FILE] [--build-id HEX] [--no-inlines]\n"
+"                         FUNC[@FILE][:A[-B]] | FILE:A[-B]\n"
+"\n"
+"Print source lines (the text when the source file is there, the numbers\n"
+"otherwise) with, for each line that has code, where a probe on it goes:\n"
+"SYMBOL+OFFSET, one per copy of the function (an inlined copy says\n"
+"\"inline in CALLER\"), every address checked against the instruction\n"
+"boundaries of the file's text by the decoder. A..B count from FUNC's first\n"
+"line (FUNC:0), or are the file's lines (FILE:A-B). FILE is the base\n"
+"name or any trailing part of the path DWARF records.\n"
+"\n"
+"The debug info is found by build-id: the running kernel's\n"
+"(/sys/kernel/notes) or module's (/sys/module/MOD/notes), looked up in\n"
+"/usr/lib/debug/.build-id/, /usr/lib/debug/boot/vmlinux-KVER,\n"
+"/usr/lib/debug/lib/modules/KVER/ (package linux-image-KVER-dbg) and the\n"
+"module's own .ko when built with debug info.\n"
+"\n"
+"options:\n"
+"  -m, --module MOD      a module's function or file (default: the\n"
+"                        module kallsyms says holds FUNC, else vmlinux)\n"
+"      --debuginfo FILE  this debug file (vmlinux, MOD.ko, .debug)\n"
+"      --build-id HEX    the build-id FILE must have (offline use)\n"
+"      --no-inlines      only the out-of-line copy of a function, not its\n"
+"                        inlined copies\n"
+"  -h, --help            this help\n"
+"exit: 0 ok, 2 usage, 3 unknown function or file, 9 no matching debug\n"
+"      info, 10 no code in that range\n";
+
+/* Options the DWARF commands share (lines, vars). */
+static const struct option dwarf_opts[] = {
+	{ "module", required_argument, NULL, 'm' },
+	{ "debuginfo", required_argument, NULL, 'D' },
+	{ "build-id", required_argument, NULL, 'B' },
+	{ "no-inlines", no_argument, NULL, 'I' },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 }
+};
+
+struct src_text {
+	char path[512];
+	char *text;
+	char **line;
+	long n;
+};
+
+static void load_source(struct src_text *s, const char *path)
+{
+	size_t len;
+	long cap = 0;
+
+	if (!strcmp(s->path, path))
+		return;
+	free(s->text);
+	free(s->line);
+	memset(s, 0, sizeof(*s));
+	snprintf(s->path, sizeof(s->path), "%s", path);
+	s->text = kpt_read_file(path, &len);
+	if (!s->text)
+		return;
+	for (char *p = s->text; p && *p;) {
+		char *nl = strchr(p, '\n');
+
+		if (s->n == cap) {
+			char **l = realloc(s->line, (cap = cap ? cap * 2 : 1024) *
+					   sizeof(*l));
+
+			if (!l)
+				return;
+			s->line = l;
+		}
+		s->line[s->n++] = p;
+		if (nl)
+			*nl = '\0';
+		p = nl ? nl + 1 : NULL;
+	}
+}
+
+struct lines_ctx {
+	struct src_text src;
+	bool header;
+};
+
+static void one_line(void *arg, const char *file, int line,
+		     const struct kpt_dwarf_site *sites, int n)
+{
+	struct lines_ctx *c = arg;
+	char where[1024] = "";
+	size_t o = 0;
+
+	if (!c->header) {
+		printf("%s\n", file);
+		c->header = true;
+	}
+	load_source(&c->src, file);
+	for (int i = 0; i < n && o < sizeof(where); i++) {
+		o += snprintf(where + o, sizeof(where) - o, "%s%s+0x%" PRIx64,
+			      i ? "," : "", sites[i].sym, sites[i].off);
+		if (sites[i].inlined && o < sizeof(where))
+			o += snprintf(where + o, sizeof(where) - o,
+				      " (inline in %s)", sites[i].caller);
+	}
+	printf("%6d  %-28s %s\n", line, where,
+	       line <= c->src.n ? c->src.line[line - 1] : "");
+}
+
+int kpt_cmd_lines(int argc, char **argv)
+{
+	static char err[KPT_ERRMSG_MAX];
+	struct kpt_dwarf_src src = { 0 };
+	struct kpt_dwarf_spec spec;
+	struct lines_ctx ctx = { 0 };
+	struct kpt_dwarf *d;
+	bool no_inlines = false;
+	int c, r;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+m:h", dwarf_opts, NULL)) != -1) {
+		switch (c) {
+		case 'm': src.module = optarg; break;
+		case 'D': src.debuginfo = optarg; break;
+		case 'B': src.build_id = optarg; break;
+		case 'I': no_inlines = true; break;
+		case 'h': fputs(lines_usage, stdout); return 0;
+		default: fputs(lines_usage, stderr); return KPT_EXIT_USAGE;
+		}
+	}
+	if (optind + 1 != argc) {
+		fputs(lines_usage, stderr);
+		return KPT_EXIT_USAGE;
+	}
+	r = kpt_dwarf_parse_spec(argv[optind], true, &spec, err, sizeof(err));
+	if (r) {
+		kpt_err("%s", err);
+		return r;
+	}
+	spec.no_inlines = no_inlines;
+	r = kpt_dwarf_open_for(&src, spec.func, &d, err, sizeof(err));
+	if (r) {
+		kpt_err("%s", err);
+		return r;
+	}
+	r = kpt_dwarf_lines(d, &spec, one_line, &ctx, err, sizeof(err));
+	if (r)
+		kpt_err("%s", err);
+	free(ctx.src.text);
+	free(ctx.src.line);
+	kpt_dwarf_close(d);
+	return r;
+}

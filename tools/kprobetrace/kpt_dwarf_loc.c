@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace(1): a DWARF location expression -> a fetch argument.
+ *
+ * A small symbolic stack machine: each entry is BASE + OFF, BASE a fetch
+ * argument ("%di", "+8(%sp)") or nothing (a constant).  What it takes:
+ *   DW_OP_regN / regx             the value is in a register: %REG
+ *   DW_OP_bregN / bregx OFF       REG + OFF
+ *   DW_OP_fbreg OFF               frame base (the CFA) + OFF; the CFA at the
+ *                                 address comes from the CFI: %sp + K
+ *   DW_OP_call_frame_cfa          the CFA
+ *   DW_OP_litN, constNu/s, constu/s   constants
+ *   DW_OP_plus_uconst, plus, minus (with a constant operand)
+ *   DW_OP_deref                   BASE + OFF -> +OFF(BASE), nested
+ *   DW_OP_stack_value             the top is the value, not its address
+ *   DW_OP_implicit_value (<= 8 bytes)  an immediate
+ * and refuses, saying which, what the module cannot fetch: pieces (a
+ * variable split over registers), entry values, arithmetic on registers,
+ * TLS, addresses that need a relocation (DW_OP_addr: globals).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <dwarf.h>
+#include "kpt_dwarf.h"
+
+#define STACK_MAX 8
+
+struct ent {
+	char base[KPT_FETCH_MAX];	/* "" : a constant */
+	int64_t off;
+};
+
+/* DWARF x86-64 register numbers -> pt_regs names. */
+static const char *const regs[] = {
+	"ax", "dx", "cx", "bx", "si", "di", "bp", "sp",
+	"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+	"ip",
+};
+
+const char *kpt_dwarf_reg_name(int reg)
+{
+	if (reg < 0 || reg >= (int)(sizeof(regs) / sizeof(regs[0])))
+		return NULL;
+	return regs[reg];
+}
+
+/* DWARF's stack is of address-sized words: wrap, never overflow. */
+static int64_t wrap_add(int64_t a, uint64_t b)
+{
+	return (int64_t)((uint64_t)a + b);
+}
+
+static int why_set(char *why, size_t len, const char *fmt, const char *a)
+{
+	snprintf(why, len, fmt, a);
+	return -1;
+}
+
+static const char *op_name(uint8_t atom, char *buf, size_t size)
+{
+	switch (atom) {
+	case DW_OP_piece: return "DW_OP_piece (a variable split in pieces)";
+	case DW_OP_bit_piece: return "DW_OP_bit_piece";
+	case DW_OP_entry_value: return "DW_OP_entry_value (the value at the function's entry)";
+	case DW_OP_GNU_entry_value: return "DW_OP_GNU_entry_value (the value at the function's entry)";
+	case DW_OP_addr: return "DW_OP_addr (a global's address, relocated at load)";
+	case DW_OP_form_tls_address: return "DW_OP_form_tls_address (thread-local)";
+	case DW_OP_GNU_push_tls_address: return "DW_OP_GNU_push_tls_address (thread-local)";
+	case DW_OP_implicit_pointer: return "DW_OP_implicit_pointer (a pointer optimized away)";
+	case DW_OP_GNU_implicit_pointer: return "DW_OP_GNU_implicit_pointer (a pointer optimized away)";
+	case DW_OP_GNU_parameter_ref: return "DW_OP_GNU_parameter_ref";
+	}
+	snprintf(buf, size, "DW_OP 0x%02x", atom);
+	return buf;
+}
+
+/* e as a fetch argument of its value: BASE, +OFF(...) is for memory */
+static int value_of(const struct ent *e, char *out, size_t size, char *why,
+		    size_t wl)
+{
+	if (!e->base[0]) {
+		snprintf(out, size, "\\%" PRId64, e->off);
+		return 0;
+	}
+	if (e->off)
+		return why_set(why, wl, "the value is a register plus an offset (%s + offset), which no fetch argument computes",
+			       e->base);
+	snprintf(out, size, "%s", e->base);
+	return 0;
+}
+
+int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
+			    const struct kpt_dwarf_cfa *cfa, char *out,
+			    size_t size, bool *addr, int64_t *off, char *why,
+			    size_t wl)
+{
+	struct ent st[STACK_MAX];
+	int sp = 0;
+	char nb[64];
+
+	*addr = false;
+	*off = 0;
+	why[0] = '\0';
+	if (!n)
+		return why_set(why, wl, "%s", "an empty location (optimized out)");
+	/* a variable in pieces (registers, memory): not one fetch argument */
+	for (size_t i = 0; i < n; i++)
+		if (ops[i].atom == DW_OP_piece || ops[i].atom == DW_OP_bit_piece)
+			return why_set(why, wl, "uses %s, which kprobetrace cannot translate yet",
+				       op_name(ops[i].atom, nb, sizeof(nb)));
+	/* a register: the whole expression */
+	if (n == 1 && ops[0].atom >= DW_OP_reg0 && ops[0].atom <= DW_OP_reg31) {
+		const char *r = kpt_dwarf_reg_name(ops[0].atom - DW_OP_reg0);
+
+		if (!r)
+			return why_set(why, wl, "%s", "in a register the module cannot read (not in pt_regs: SSE, x87)");
+		snprintf(out, size, "%%%s", r);
+		return 0;
+	}
+	if (n == 1 && ops[0].atom == DW_OP_regx) {
+		const char *r = kpt_dwarf_reg_name((int)ops[0].number);
+
+		if (!r)
+			return why_set(why, wl, "%s", "in a register the module cannot read (not in pt_regs: SSE, x87)");
+		snprintf(out, size, "%%%s", r);
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct kpt_dwarf_op *o = &ops[i];
+		uint8_t a = o->atom;
+		const char *r;
+
+		if (sp == STACK_MAX)
+			return why_set(why, wl, "%s", "a location expression too deep");
+		if (a >= DW_OP_lit0 && a <= DW_OP_lit31) {
+			st[sp].base[0] = '\0';
+			st[sp++].off = a - DW_OP_lit0;
+			continue;
+		}
+		if (a >= DW_OP_breg0 && a <= DW_OP_breg31) {
+			r = kpt_dwarf_reg_name(a - DW_OP_breg0);
+			if (!r)
+				return why_set(why, wl, "%s", "based on a register the module cannot read");
+			snprintf(st[sp].base, sizeof(st[sp].base), "%%%s", r);
+			st[sp++].off = (int64_t)o->number;
+			continue;
+		}
+		switch (a) {
+		case DW_OP_bregx:
+			r = kpt_dwarf_reg_name((int)o->number);
+			if (!r)
+				return why_set(why, wl, "%s", "based on a register the module cannot read");
+			snprintf(st[sp].base, sizeof(st[sp].base), "%%%s", r);
+			st[sp++].off = (int64_t)o->number2;
+			break;
+		case DW_OP_fbreg:
+		case DW_OP_call_frame_cfa:
+			if (!cfa || !cfa->known)
+				return why_set(why, wl, "%s", "relative to the frame (CFA), which the call frame information does not give at this address");
+			r = kpt_dwarf_reg_name(cfa->reg);
+			if (!r)
+				return why_set(why, wl, "%s", "relative to a frame based on a register the module cannot read");
+			snprintf(st[sp].base, sizeof(st[sp].base), "%%%s", r);
+			st[sp++].off = wrap_add(cfa->off,
+				a == DW_OP_fbreg ? o->number : 0);
+			break;
+		case DW_OP_const1u: case DW_OP_const2u: case DW_OP_const4u:
+		case DW_OP_const8u: case DW_OP_constu:
+		case DW_OP_const1s: case DW_OP_const2s: case DW_OP_const4s:
+		case DW_OP_const8s: case DW_OP_consts:
+			st[sp].base[0] = '\0';
+			st[sp++].off = (int64_t)o->number;
+			break;
+		case DW_OP_plus_uconst:
+			if (!sp)
+				return why_set(why, wl, "%s", "a malformed location expression");
+			st[sp - 1].off = wrap_add(st[sp - 1].off, o->number);
+			break;
+		case DW_OP_plus:
+		case DW_OP_minus:
+			if (sp < 2)
+				return why_set(why, wl, "%s", "a malformed location expression");
+			if (st[sp - 1].base[0] && (a == DW_OP_minus || st[sp - 2].base[0]))
+				return why_set(why, wl, "%s", "arithmetic on two registers or memory values, which no fetch argument computes");
+			if (st[sp - 1].base[0]) {	/* c + x */
+				st[sp - 1].off = wrap_add(st[sp - 1].off,
+							  (uint64_t)st[sp - 2].off);
+				st[sp - 2] = st[sp - 1];
+			} else if (a == DW_OP_plus) {
+				st[sp - 2].off = wrap_add(st[sp - 2].off,
+							  (uint64_t)st[sp - 1].off);
+			} else {
+				st[sp - 2].off = wrap_add(st[sp - 2].off,
+							  -(uint64_t)st[sp - 1].off);
+			}
+			sp--;
+			break;
+		case DW_OP_deref: {
+			char t[KPT_FETCH_MAX];
+
+			if (!sp)
+				return why_set(why, wl, "%s", "a malformed location expression");
+			if (!st[sp - 1].base[0])
+				snprintf(t, sizeof(t), "@0x%" PRIx64,
+					 (uint64_t)st[sp - 1].off);
+			else if (snprintf(t, sizeof(t), "%+" PRId64 "(%s)",
+					  st[sp - 1].off, st[sp - 1].base) >=
+				 (int)sizeof(t))
+				return why_set(why, wl, "%s", "a dereference chain too long");
+			snprintf(st[sp - 1].base, sizeof(st[sp - 1].base),
+				 "%s", t);
+			st[sp - 1].off = 0;
+			break;
+		}
+		case DW_OP_stack_value:
+			if (i + 1 != n || sp != 1)
+				return why_set(why, wl, "%s", "DW_OP_stack_value inside an expression");
+			return value_of(&st[0], out, size, why, wl);
+		case DW_OP_implicit_value:
+			if (n != 1 || o->number > 8)
+				return why_set(why, wl, "%s", "DW_OP_implicit_value of more than 8 bytes");
+			/* number2 is the block's address (libdw) */
+			{
+				uint64_t v = 0;
+
+				memcpy(&v, (const void *)(uintptr_t)o->number2,
+				       o->number);
+				snprintf(out, size, "\\%" PRIu64, v);
+			}
+			return 0;
+		case DW_OP_nop:
+			break;
+		case DW_OP_regx:
+			return why_set(why, wl, "%s", "a register inside an expression (DW_OP_regx not alone)");
+		default:
+			if (a >= DW_OP_reg0 && a <= DW_OP_reg31)
+				return why_set(why, wl, "%s", "a register inside an expression (DW_OP_regN not alone)");
+			return why_set(why, wl, "uses %s, which kprobetrace cannot translate",
+				       op_name(a, nb, sizeof(nb)));
+		}
+	}
+	if (sp != 1)
+		return why_set(why, wl, "%s", "a malformed location expression");
+	/* the address of the value */
+	if (!st[0].base[0])
+		return why_set(why, wl, "%s", "at a fixed address (a global): not supported");
+	snprintf(out, size, "%s", st[0].base);
+	*off = st[0].off;
+	*addr = true;
+	return 0;
+}

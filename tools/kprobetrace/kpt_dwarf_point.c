@@ -1,0 +1,713 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace(1): probe points from DWARF.  FUNC, FUNC:REL, FUNC@FILE[:REL]
+ * and FILE:LINE become lines of the line table; a line becomes one address
+ * per function instance that has code for it (the out-of-line copy, each
+ * inlined copy): the lowest is_stmt address of that line in the instance.
+ * Each address leaves as ELF SYMBOL+OFFSET (a clone's symbol: foo.isra.0),
+ * checked against the instruction boundaries of the file's own text by
+ * the decoder (decoder/), and, before a probe is written, of the live
+ * text (/proc/kcore), as `where` does.
+ *
+ * FILE is the base name or any trailing part of the path the DWARF
+ * records (as perf probe takes it).  REL counts from the function's
+ * declaration line (FUNC:0 is that line).
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include "kpt_cmd.h"
+#include "kpt_dwarf_internal.h"
+#include "kpt_insn.h"
+
+void kpt_dwarf_msg(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- specs ---- */
+
+static bool all_digits(const char *s, size_t n)
+{
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* "N" or "N-M" */
+static bool line_part(const char *s)
+{
+	const char *dash = strchr(s, '-');
+
+	if (!dash)
+		return all_digits(s, strlen(s));
+	return all_digits(s, (size_t)(dash - s)) &&
+	       all_digits(dash + 1, strlen(dash + 1));
+}
+
+bool kpt_dwarf_is_line_point(const char *text)
+{
+	const char *c = strrchr(text, ':');
+
+	if (strchr(text, '@') && !strchr(text, '%'))
+		return true;
+	return c && line_part(c + 1);
+}
+
+int kpt_dwarf_parse_spec(const char *text, bool ranges,
+			 struct kpt_dwarf_spec *s, char *err, size_t errlen)
+{
+	char buf[600], *colon, *at;
+
+	memset(s, 0, sizeof(*s));
+	if (snprintf(buf, sizeof(buf), "%s", text) >= (int)sizeof(buf)) {
+		kpt_dwarf_msg(err, errlen, "'%.40s...': too long", text);
+		return KPT_EXIT_USAGE;
+	}
+	colon = strrchr(buf, ':');
+	if (colon) {
+		char *end;
+
+		if (!line_part(colon + 1)) {
+			kpt_dwarf_msg(err, errlen, "'%s': LINE or A-B after ':' (FUNC:REL, FILE:LINE, FUNC@FILE:REL)",
+				      text);
+			return KPT_EXIT_USAGE;
+		}
+		s->has_line = true;
+		s->line = strtol(colon + 1, &end, 10);
+		s->last = *end == '-' ? strtol(end + 1, NULL, 10) : s->line;
+		if (s->last != s->line && !ranges) {
+			kpt_dwarf_msg(err, errlen, "'%s': one line, not a range, for a probe point",
+				      text);
+			return KPT_EXIT_USAGE;
+		}
+		if (s->last < s->line || s->line > 10000000 ||
+		    s->last - s->line > 100000) {
+			kpt_dwarf_msg(err, errlen, "'%s': bad line range", text);
+			return KPT_EXIT_USAGE;
+		}
+		*colon = '\0';
+	}
+	at = strchr(buf, '@');
+	if (at) {
+		*at = '\0';
+		snprintf(s->func, sizeof(s->func), "%.255s", buf);
+		snprintf(s->file, sizeof(s->file), "%.255s", at + 1);
+		s->relative = s->has_line;
+		if (!s->func[0] || !s->file[0]) {
+			kpt_dwarf_msg(err, errlen, "'%s': FUNC@FILE", text);
+			return KPT_EXIT_USAGE;
+		}
+	} else if (strpbrk(buf, "./")) {
+		snprintf(s->file, sizeof(s->file), "%.255s", buf);
+		if (!s->has_line) {
+			kpt_dwarf_msg(err, errlen, "'%s': FILE:LINE", text);
+			return KPT_EXIT_USAGE;
+		}
+	} else {
+		snprintf(s->func, sizeof(s->func), "%.255s", buf);
+		s->relative = s->has_line;
+	}
+	if (s->func[0] && !strcspn(s->func, "0123456789")) {
+		kpt_dwarf_msg(err, errlen, "'%s': a function's name first", text);
+		return KPT_EXIT_USAGE;
+	}
+	if (!buf[0]) {
+		kpt_dwarf_msg(err, errlen, "'%s': FUNC or FILE before ':'", text);
+		return KPT_EXIT_USAGE;
+	}
+	return KPT_EXIT_OK;
+}
+
+/* Does path end with want, at a path component's start? */
+static bool file_match(const char *path, const char *want)
+{
+	size_t lp, lw;
+
+	if (!want[0])
+		return true;
+	if (!path)
+		return false;
+	lp = strlen(path);
+	lw = strlen(want);
+	if (lw > lp || strcmp(path + lp - lw, want))
+		return false;
+	return lw == lp || path[lp - lw - 1] == '/' || want[0] == '/';
+}
+
+/* ---- function instances ---- */
+
+#define MAX_INST 256
+
+struct inst {
+	Dwarf_Die die;		/* subprogram (out-of-line) or inlined copy */
+	bool inlined;
+};
+
+struct finder {
+	const struct kpt_dwarf_spec *s;
+	struct inst inst[MAX_INST];
+	int n;
+	int decl_line;		/* of the first function found */
+	int next_decl;		/* the next function's in that file, or 0 */
+	char decl_file[512];
+	bool found;		/* a DIE of that name (code or not) */
+	bool overflow;		/* more than MAX_INST copies */
+};
+
+static int inline_cb(Dwarf_Die *die, void *arg)
+{
+	struct finder *f = arg;
+
+	if (f->n < MAX_INST) {
+		f->inst[f->n].die = *die;
+		f->inst[f->n++].inlined = true;
+	} else {
+		f->overflow = true;
+	}
+	return DWARF_CB_OK;
+}
+
+static int func_cb(Dwarf_Die *die, void *arg)
+{
+	struct finder *f = arg;
+	const char *name = dwarf_diename(die);
+	const char *file = dwarf_decl_file(die);
+	Dwarf_Addr lo;
+	int line;
+
+	if (!name || strcmp(name, f->s->func) || !file_match(file, f->s->file))
+		return DWARF_CB_OK;
+	if (!f->found) {
+		f->found = true;
+		if (dwarf_decl_line(die, &line) == 0)
+			f->decl_line = line;
+		snprintf(f->decl_file, sizeof(f->decl_file), "%s", file);
+	}
+	if (dwarf_lowpc(die, &lo) == 0 || dwarf_haspc(die, 0) >= 0) {
+		Dwarf_Addr base, start, end;
+
+		if (dwarf_ranges(die, 0, &base, &start, &end) > 0) {
+			if (f->n < MAX_INST) {
+				f->inst[f->n].die = *die;
+				f->inst[f->n++].inlined = false;
+			} else {
+				f->overflow = true;
+			}
+		}
+	}
+	if (dwarf_func_inline(die) && !f->s->no_inlines)
+		dwarf_func_inline_instances(die, inline_cb, f);
+	return DWARF_CB_OK;
+}
+
+/* The first function declared after f's, in its file: where f ends. */
+static int next_cb(Dwarf_Die *die, void *arg)
+{
+	struct finder *f = arg;
+	const char *file = dwarf_decl_file(die);
+	int line;
+
+	if (file && !strcmp(file, f->decl_file) &&
+	    !dwarf_decl_line(die, &line) && line > f->decl_line &&
+	    (!f->next_decl || line < f->next_decl))
+		f->next_decl = line;
+	return DWARF_CB_OK;
+}
+
+static int find_func(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
+		     struct finder *f, char *err, size_t errlen)
+{
+	Dwarf_Die *cu = NULL;
+	Dwarf_Addr bias;
+
+	memset(f, 0, sizeof(*f));
+	f->s = s;
+	while ((cu = dwfl_module_nextcu(d->mod, cu, &bias)))
+		dwarf_getfuncs(cu, func_cb, f, 0);
+	while (f->found && (cu = dwfl_module_nextcu(d->mod, cu, &bias)))
+		dwarf_getfuncs(cu, next_cb, f, 0);
+	if (!f->found) {
+		kpt_dwarf_msg(err, errlen, "no function '%s'%s%s in the DWARF of %s",
+			      s->func, s->file[0] ? " in a file " : "",
+			      s->file, d->path);
+		return KPT_EXIT_NOFUNC;
+	}
+	if (f->overflow) {
+		kpt_dwarf_msg(err, errlen, "function '%s' has more than %d copies (inlined): name a FILE:LINE of a caller, or --no-inlines",
+			      s->func, MAX_INST);
+		return KPT_EXIT_USAGE;
+	}
+	if (!f->n) {
+		kpt_dwarf_msg(err, errlen, "function '%s' has no code in %s (%s)",
+			      s->func, d->path, s->no_inlines ?
+			      "no out-of-line copy: it is inlined everywhere; drop --no-inlines for its copies" :
+			      "declared only, or optimized away");
+		return KPT_EXIT_NOFUNC;
+	}
+	return KPT_EXIT_OK;
+}
+
+/* ---- line table rows ---- */
+
+struct row {
+	int line;
+	int key;		/* instance index, or -1 - (scope die offset) */
+	uint64_t addr;
+	const char *file;
+};
+
+struct rows {
+	struct row *r;
+	size_t n, cap;
+};
+
+static int push_row(struct rows *rs, const struct row *r)
+{
+	if (rs->n == rs->cap) {
+		size_t cap = rs->cap ? rs->cap * 2 : 256;
+		struct row *p = realloc(rs->r, cap * sizeof(*p));
+
+		if (!p)
+			return -1;
+		rs->r = p;
+		rs->cap = cap;
+	}
+	rs->r[rs->n++] = *r;
+	return 0;
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/*
+ * The innermost function instance holding pc in cu: its DIE offset; 0
+ * for none, or an inlined one when no_inlines.
+ */
+static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
+{
+	Dwarf_Die *scopes = NULL;
+	int n = dwarf_getscopes(cu, pc, &scopes), key = 0;
+
+	for (int i = 0; i < n; i++) {
+		int t = dwarf_tag(&scopes[i]);
+
+		if (t == DW_TAG_inlined_subroutine && no_inlines)
+			break;
+		if (t == DW_TAG_subprogram || t == DW_TAG_inlined_subroutine) {
+			key = -1 - (int)(dwarf_dieoffset(&scopes[i]) & 0x3fffffff);
+			break;
+		}
+	}
+	free(scopes);
+	return key;
+}
+
+/*
+ * Rows of lines [lo, hi] of file (a trailing part) in the instances of f
+ * (all code when f is NULL).  Sorted by line, instance, address.
+ */
+static int collect(struct kpt_dwarf *d, const struct finder *f,
+		   const char *file, long lo, long hi, bool no_inlines,
+		   struct rows *rs)
+{
+	Dwarf_Die *cu = NULL;
+	Dwarf_Addr bias;
+
+	while ((cu = dwfl_module_nextcu(d->mod, cu, &bias))) {
+		Dwarf_Lines *lines;
+		size_t nl;
+
+		if (dwarf_getsrclines(cu, &lines, &nl))
+			continue;
+		for (size_t i = 0; i < nl; i++) {
+			Dwarf_Line *l = dwarf_onesrcline(lines, i);
+			bool stmt = false, endseq = false;
+			Dwarf_Addr a;
+			struct row r;
+			int ln;
+
+			if (!l || dwarf_lineno(l, &ln) || ln < lo || ln > hi ||
+			    dwarf_lineaddr(l, &a) ||
+			    dwarf_linebeginstatement(l, &stmt) || !stmt ||
+			    dwarf_lineendsequence(l, &endseq) || endseq)
+				continue;
+			r.file = dwarf_linesrc(l, NULL, NULL);
+			if (!file_match(r.file, file))
+				continue;
+			r.line = ln;
+			r.addr = a;
+			if (f) {
+				int k;
+
+				for (k = 0; k < f->n; k++)
+					if (dwarf_haspc((Dwarf_Die *)&f->inst[k].die, a) > 0)
+						break;
+				if (k == f->n)
+					continue;
+				r.key = k;
+			} else {
+				r.key = scope_key(cu, a, no_inlines);
+				if (!r.key)
+					continue;
+			}
+			if (push_row(rs, &r))
+				return -1;
+		}
+	}
+	if (rs->n)
+		qsort(rs->r, rs->n, sizeof(*rs->r), row_cmp);
+	return 0;
+}
+
+/* Bytes of the text at a file address (and how many follow), or NULL. */
+static const uint8_t *text_at(struct kpt_dwarf *d, uint64_t addr,
+			      size_t *avail)
+{
+	Dwarf_Addr a = addr, bias;
+	Elf_Scn *scn = dwfl_module_address_section(d->mod, &a, &bias);
+	Elf_Data *data;
+
+	if (!scn)
+		return NULL;
+	data = elf_getdata(scn, NULL);
+	if (!data || !data->d_buf || a >= data->d_size)
+		return NULL;
+	*avail = data->d_size - a;
+	return (const uint8_t *)data->d_buf + a;
+}
+
+/*
+ * Is addr an instruction start of the function that begins off bytes
+ * before it?  why says what is wrong otherwise.
+ */
+static bool on_boundary(struct kpt_dwarf *d, uint64_t addr, uint64_t off,
+			char *why, size_t wl)
+{
+	size_t avail;
+	const uint8_t *p = text_at(d, addr - off, &avail);
+	uint64_t pos = 0;
+
+	if (!p || avail < off) {
+		kpt_dwarf_msg(why, wl, "no text at this address in %s", d->path);
+		return false;
+	}
+	while (pos < off) {
+		struct kpt_insn in;
+		int r = kpt_insn_decode(&in, p + pos, avail - pos,
+					KPT_INSN_MODE_64);
+
+		if (r) {
+			kpt_dwarf_msg(why, wl, "the decoder stops at +0x%" PRIx64 ": %s",
+				      pos, kpt_insn_strerror(r));
+			return false;
+		}
+		pos += in.length;
+	}
+	if (pos != off) {
+		kpt_dwarf_msg(why, wl, "+0x%" PRIx64 " is inside an instruction (the decoder's boundaries)",
+			      off);
+		return false;
+	}
+	return true;
+}
+
+static int make_site(struct kpt_dwarf *d, const struct row *r,
+		     struct kpt_dwarf_site *s, char *why, size_t wl)
+{
+	GElf_Off off = 0;
+	GElf_Sym sym;
+	const char *name = dwfl_module_addrinfo(d->mod, r->addr + d->bias,
+						&off, &sym, NULL, NULL, NULL);
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = dwfl_module_addrdie(d->mod, r->addr + d->bias, &bias);
+	Dwarf_Die *scopes = NULL;
+	int n;
+
+	memset(s, 0, sizeof(*s));
+	s->addr = r->addr;
+	s->line = r->line;
+	snprintf(s->file, sizeof(s->file), "%s", r->file ? r->file : "?");
+	if (!name) {
+		kpt_dwarf_msg(why, wl, "no symbol holds 0x%" PRIx64, r->addr);
+		return -1;
+	}
+	snprintf(s->sym, sizeof(s->sym), "%s", name);
+	s->off = off;
+	n = cu ? dwarf_getscopes(cu, r->addr, &scopes) : 0;
+	for (int i = 0; i < n; i++) {
+		int t = dwarf_tag(&scopes[i]);
+		const char *fn = dwarf_diename(&scopes[i]);
+
+		if (t != DW_TAG_subprogram && t != DW_TAG_inlined_subroutine)
+			continue;
+		if (!s->func[0]) {
+			snprintf(s->func, sizeof(s->func), "%s", fn ? fn : "?");
+			s->inlined = t == DW_TAG_inlined_subroutine;
+		}
+	}
+	free(scopes);
+	/* an inlined copy's caller: the out-of-line code holding it */
+	snprintf(s->caller, sizeof(s->caller), "%s", s->inlined ? name : "");
+	return on_boundary(d, r->addr, off, why, wl) ? 0 : -1;
+}
+
+/* Lines with code nearest to line (below and above), for a message. */
+static void nearest(const struct rows *all, long line, char *buf, size_t size)
+{
+	long below = -1, above = -1;
+
+	for (size_t i = 0; i < all->n; i++) {
+		long l = all->r[i].line;
+
+		if (l < line && l > below)
+			below = l;
+		if (l > line && (above < 0 || l < above))
+			above = l;
+	}
+	buf[0] = '\0';
+	if (below >= 0 && above >= 0)
+		snprintf(buf, size, "; the nearest lines with code: %ld and %ld",
+			 below, above);
+	else if (below >= 0 || above >= 0)
+		snprintf(buf, size, "; the nearest line with code: %ld",
+			 below >= 0 ? below : above);
+}
+
+/* The absolute line range and file of a spec (function found in f). */
+static int spec_range(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
+		      struct finder *f, bool *have_f, long *lo, long *hi,
+		      const char **file, char *err, size_t errlen)
+{
+	int r;
+
+	*have_f = false;
+	*file = s->file;
+	*lo = s->line;
+	*hi = s->last;
+	if (!s->func[0])
+		return KPT_EXIT_OK;
+	r = find_func(d, s, f, err, errlen);
+	if (r)
+		return r;
+	*have_f = true;
+	*file = f->decl_file;
+	if (s->relative) {
+		*lo = f->decl_line + s->line;
+		*hi = f->decl_line + s->last;
+	} else if (!s->has_line) {
+		*lo = f->decl_line;
+		*hi = f->next_decl ? f->next_decl - 1 : f->decl_line + 100000;
+	}
+	return KPT_EXIT_OK;
+}
+
+int kpt_dwarf_sites(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
+		    struct kpt_dwarf_site *sites, int max, int *n, char *err,
+		    size_t errlen)
+{
+	static struct finder f;
+	struct rows rs = { 0 }, all = { 0 };
+	const char *file;
+	bool have_f;
+	long lo, hi;
+	char why[256], near[128];
+	int r;
+
+	*n = 0;
+	r = spec_range(d, s, &f, &have_f, &lo, &hi, &file, err, errlen);
+	if (r)
+		return r;
+	if (!s->has_line)	/* FUNC@FILE: the function's first line */
+		hi = lo;
+	if (collect(d, have_f ? &f : NULL, file, lo, hi, s->no_inlines, &rs)) {
+		kpt_dwarf_msg(err, errlen, "out of memory");
+		return KPT_EXIT_FAIL;
+	}
+	if (!rs.n && !s->has_line && have_f) {
+		/* no row at the declaration line: the first line with code */
+		collect(d, &f, file, lo, lo + 100000, s->no_inlines, &all);
+		if (all.n)
+			for (size_t i = 0; i < all.n; i++)
+				if (all.r[i].line == all.r[0].line)
+					push_row(&rs, &all.r[i]);
+		free(all.r);
+		all.r = NULL;
+		all.n = all.cap = 0;
+	}
+	if (!rs.n) {
+		if (collect(d, have_f ? &f : NULL, file, 1, 10000000,
+			    s->no_inlines, &all))
+			all.n = 0;
+		if (!all.n && !have_f)
+			kpt_dwarf_msg(err, errlen, "no file '%s' with code in the DWARF of %s",
+				      file, d->path);
+		else {
+			nearest(&all, lo, near, sizeof(near));
+			kpt_dwarf_msg(err, errlen, "line %ld of %s has no code%s%s%s",
+				      lo, file, have_f ? " in " : "",
+				      have_f ? s->func : "", near);
+		}
+		free(all.r);
+		return all.n || have_f ? KPT_EXIT_NOLINE : KPT_EXIT_NOFUNC;
+	}
+	for (size_t i = 0; i < rs.n; i++) {
+		if (i && rs.r[i].key == rs.r[i - 1].key)
+			continue;	/* the instance's lowest address only */
+		if (*n == max) {
+			kpt_dwarf_msg(err, errlen, "more than %d sites", max);
+			free(rs.r);
+			return KPT_EXIT_USAGE;
+		}
+		if (make_site(d, &rs.r[i], &sites[*n], why, sizeof(why))) {
+			kpt_dwarf_msg(err, errlen, "line %d at %s+0x%" PRIx64 ": %s",
+				      rs.r[i].line, sites[*n].sym,
+				      sites[*n].off, why);
+			free(rs.r);
+			return KPT_EXIT_NOLINE;
+		}
+		(*n)++;
+	}
+	free(rs.r);
+	return KPT_EXIT_OK;
+}
+
+int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
+		    kpt_dwarf_line_fn fn, void *ctx, char *err, size_t errlen)
+{
+	static struct finder f;
+	static struct kpt_dwarf_site sites[KPT_DWARF_MAX_SITES];
+	struct rows rs = { 0 };
+	const char *file;
+	bool have_f;
+	long lo, hi;
+	char why[256];
+	size_t i = 0;
+	int r;
+
+	r = spec_range(d, s, &f, &have_f, &lo, &hi, &file, err, errlen);
+	if (r)
+		return r;
+	if (collect(d, have_f ? &f : NULL, file, lo, hi, s->no_inlines, &rs)) {
+		kpt_dwarf_msg(err, errlen, "out of memory");
+		return KPT_EXIT_FAIL;
+	}
+	if (!rs.n) {
+		struct rows all = { 0 };
+		bool known = have_f;
+
+		if (!known && !collect(d, NULL, file, 1, 10000000, false,
+					  &all))
+			known = all.n > 0;
+		free(all.r);
+		if (!known)
+			kpt_dwarf_msg(err, errlen, "no file '%s' with code in the DWARF of %s",
+				      file, d->path);
+		else
+			kpt_dwarf_msg(err, errlen, "no line of %s%s%s in %ld-%ld has code",
+				      file[0] ? file : "?", have_f ? " in " : "",
+				      have_f ? s->func : "", lo, hi);
+		return known ? KPT_EXIT_NOLINE : KPT_EXIT_NOFUNC;
+	}
+	if (!s->has_line)	/* the whole function: to its last line */
+		hi = rs.r[rs.n - 1].line;
+	if (!file[0] || !have_f)
+		file = rs.r[0].file;
+	for (long line = lo; line <= hi; line++) {
+		int n = 0;
+
+		for (; i < rs.n && rs.r[i].line == line; i++) {
+			if (i && rs.r[i].line == rs.r[i - 1].line &&
+			    rs.r[i].key == rs.r[i - 1].key)
+				continue;
+			if (n < KPT_DWARF_MAX_SITES &&
+			    !make_site(d, &rs.r[i], &sites[n], why, sizeof(why)))
+				n++;
+		}
+		fn(ctx, file, (int)line, sites, n);
+	}
+	free(rs.r);
+	return KPT_EXIT_OK;
+}
+
+int kpt_dwarf_check_live(const struct kpt_dwarf *d,
+			 const struct kpt_dwarf_site *site, char *why,
+			 size_t wl)
+{
+	char name[400];
+	const struct kpt_sym *sym;
+	uint8_t *buf;
+	uint64_t pos = 0;
+	int n, r = 1;
+
+	why[0] = '\0';
+	snprintf(name, sizeof(name), "%s%s%s", d->module,
+		 d->module[0] ? ":" : "", site->sym);
+	if (kpt_ksyms_load())
+		return 0;
+	sym = kpt_ksyms_find(name, &n);
+	if (!sym || n != 1)	/* a module not loaded yet: checked at load */
+		return 0;
+	if (site->off >= sym->size) {
+		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is past the live %s's end (0x%" PRIx64 " bytes): the debug info is of another build",
+			      name, site->off, name, sym->size);
+		return -1;
+	}
+	buf = malloc(site->off + 16);
+	if (!buf || kpt_kcore_read(sym->addr, buf, site->off + 16)) {
+		free(buf);
+		return 0;	/* no kcore (not root): the module checks */
+	}
+	while (pos < site->off) {
+		struct kpt_insn in;
+		int e = kpt_insn_decode(&in, buf + pos, site->off + 16 - pos,
+					KPT_INSN_MODE_64);
+
+		if (e) {
+			r = 0;	/* a live probe's int3 ahead: the module checks */
+			break;
+		}
+		pos += in.length;
+	}
+	if (r == 1 && pos != site->off) {
+		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is inside an instruction of the live code (the debug info is of another build, or the code was patched)",
+			      name, site->off);
+		r = -1;
+	}
+	free(buf);
+	return r;
+}
+
+int kpt_dwarf_func_copies(struct kpt_dwarf *d, const char *func,
+			  int *outofline, int *inlined)
+{
+	static struct finder f;
+	struct kpt_dwarf_spec s = { 0 };
+	char err[256];
+
+	*outofline = *inlined = 0;
+	snprintf(s.func, sizeof(s.func), "%s", func);
+	if (find_func(d, &s, &f, err, sizeof(err)) && !f.found)
+		return -1;
+	for (int i = 0; i < f.n; i++)
+		(*(f.inst[i].inlined ? inlined : outofline))++;
+	return 0;
+}

@@ -1,0 +1,813 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace(1): variables at an address from DWARF.  The scopes holding
+ * the address (lexical blocks up to the innermost function instance, an
+ * inlined one included) give the parameters and locals; each one's
+ * location at that very address (the entry of its location list that
+ * covers it) goes through kpt_dwarf_loc.c with the frame base the
+ * function's DW_AT_frame_base and the call frame information give there.
+ * VAR.m and VAR->m add a member's offset, dereferencing a pointer for
+ * ->; VAR[i] an element's, in an array or after a pointer.  The C type gives the fetch type the way BTF's does in
+ * kpt_btf_types.c: sN/uN by encoding and size, bool u8, pointers x64,
+ * char pointers and arrays string.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include "kpt_cmd.h"
+#include "kpt_dwarf_internal.h"
+
+#define MAX_OPS 64
+
+/* ---- types ---- */
+
+static bool type_of(Dwarf_Die *die, Dwarf_Die *out)
+{
+	Dwarf_Attribute a;
+
+	return dwarf_attr_integrate(die, DW_AT_type, &a) &&
+	       dwarf_formref_die(&a, out);
+}
+
+static void ctype(Dwarf_Die *t, char *buf, size_t size, int depth)
+{
+	Dwarf_Die n;
+	const char *name = dwarf_diename(t);
+	char inner[128];
+
+	if (depth > 16) {
+		snprintf(buf, size, "?");
+		return;
+	}
+	switch (dwarf_tag(t)) {
+	case DW_TAG_base_type:
+	case DW_TAG_typedef:
+		snprintf(buf, size, "%s", name ? name : "?");
+		return;
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	case DW_TAG_enumeration_type:
+		snprintf(buf, size, "%s %s",
+			 dwarf_tag(t) == DW_TAG_structure_type ? "struct" :
+			 dwarf_tag(t) == DW_TAG_union_type ? "union" : "enum",
+			 name ? name : "(anon)");
+		return;
+	case DW_TAG_pointer_type:
+		if (type_of(t, &n))
+			ctype(&n, inner, sizeof(inner), depth + 1);
+		else
+			snprintf(inner, sizeof(inner), "void");
+		snprintf(buf, size, "%.120s *", inner);
+		return;
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type:
+		if (type_of(t, &n))
+			ctype(&n, inner, sizeof(inner), depth + 1);
+		else
+			snprintf(inner, sizeof(inner), "void");
+		snprintf(buf, size, "%s %.110s", dwarf_tag(t) == DW_TAG_const_type ?
+			 "const" : "volatile", inner);
+		return;
+	case DW_TAG_array_type:
+		if (type_of(t, &n))
+			ctype(&n, inner, sizeof(inner), depth + 1);
+		else
+			snprintf(inner, sizeof(inner), "?");
+		snprintf(buf, size, "%.120s[]", inner);
+		return;
+	}
+	snprintf(buf, size, "%s", name ? name : "?");
+}
+
+static bool is_char(Dwarf_Die *t)
+{
+	Dwarf_Die p;
+	Dwarf_Attribute a;
+	Dwarf_Word enc, size;
+
+	if (dwarf_peel_type(t, &p) || dwarf_tag(&p) != DW_TAG_base_type ||
+	    !dwarf_attr(&p, DW_AT_encoding, &a) || dwarf_formudata(&a, &enc) ||
+	    dwarf_aggregate_size(&p, &size) || size != 1)
+		return false;
+	return enc == DW_ATE_signed_char || enc == DW_ATE_unsigned_char;
+}
+
+/*
+ * Fetch type of a type: "s32", "x64", "string"; "" when there is nothing
+ * scalar to fetch.  *str: a string (read at the value for a pointer).
+ */
+static void fetch_type(Dwarf_Die *t, char *buf, size_t size, bool *ptr_str,
+		       bool *arr_str)
+{
+	Dwarf_Die p, n;
+	Dwarf_Attribute a;
+	Dwarf_Word enc = 0, sz = 0;
+
+	buf[0] = '\0';
+	*ptr_str = *arr_str = false;
+	if (dwarf_peel_type(t, &p))
+		return;
+	switch (dwarf_tag(&p)) {
+	case DW_TAG_base_type:
+		if (!dwarf_attr(&p, DW_AT_encoding, &a) ||
+		    dwarf_formudata(&a, &enc) || dwarf_aggregate_size(&p, &sz))
+			return;
+		if (sz != 1 && sz != 2 && sz != 4 && sz != 8)
+			return;
+		if (enc == DW_ATE_boolean)
+			snprintf(buf, size, "u8");
+		else if (enc == DW_ATE_signed || enc == DW_ATE_signed_char)
+			snprintf(buf, size, "s%u", (unsigned int)sz * 8);
+		else if (enc == DW_ATE_unsigned ||
+			 enc == DW_ATE_unsigned_char)
+			snprintf(buf, size, "u%u", (unsigned int)sz * 8);
+		return;
+	case DW_TAG_enumeration_type:
+		if (dwarf_aggregate_size(&p, &sz) ||
+		    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
+			return;
+		snprintf(buf, size, "u%u", (unsigned int)sz * 8);
+		return;
+	case DW_TAG_pointer_type:
+		if (type_of(&p, &n) && is_char(&n)) {
+			snprintf(buf, size, "string");
+			*ptr_str = true;
+		} else {
+			snprintf(buf, size, "x64");
+		}
+		return;
+	case DW_TAG_array_type:
+		if (type_of(&p, &n) && is_char(&n)) {
+			snprintf(buf, size, "string");
+			*arr_str = true;
+		}
+		return;
+	}
+}
+
+/*
+ * The memory at base + off as a fetch argument: +OFF(BASE), or @SYM+OFF
+ * for a global's address (base "@SYM").
+ */
+static int mem_fetch(char *buf, size_t size, const char *base, int64_t off)
+{
+	if (base[0] == '@')
+		return off ? snprintf(buf, size, "%s%+" PRId64, base, off) :
+			     snprintf(buf, size, "%s", base);
+	return snprintf(buf, size, "%+" PRId64 "(%s)", off, base);
+}
+
+/* ---- the frame ---- */
+
+static void ops_of(const Dwarf_Op *in, size_t n, struct kpt_dwarf_op *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		out[i].atom = in[i].atom;
+		out[i].number = in[i].number;
+		out[i].number2 = in[i].number2;
+	}
+}
+
+/* The CFA at addr from the CFI, as register + offset. */
+static void cfa_at(struct kpt_dwarf *d, Dwarf_Addr addr,
+		   struct kpt_dwarf_cfa *c)
+{
+	Dwarf_Addr bias;
+	Dwarf_CFI *cfi = dwfl_module_dwarf_cfi(d->mod, &bias);
+	Dwarf_Frame *fr = NULL;
+	Dwarf_Op *ops;
+	size_t n;
+
+	c->known = false;
+	if (!cfi || dwarf_cfi_addrframe(cfi, addr + d->bias - bias, &fr)) {
+		cfi = dwfl_module_eh_cfi(d->mod, &bias);
+		if (!cfi || dwarf_cfi_addrframe(cfi, addr + d->bias - bias,
+						&fr))
+			return;
+	}
+	if (!dwarf_frame_cfa(fr, &ops, &n) && n == 1) {
+		if (ops[0].atom >= DW_OP_breg0 && ops[0].atom <= DW_OP_breg31) {
+			c->reg = ops[0].atom - DW_OP_breg0;
+			c->off = (int64_t)ops[0].number;
+			c->known = true;
+		} else if (ops[0].atom == DW_OP_bregx) {
+			c->reg = (int)ops[0].number;
+			c->off = (int64_t)ops[0].number2;
+			c->known = true;
+		}
+	}
+	free(fr);
+}
+
+/* The frame base of func at addr, for DW_OP_fbreg. */
+static void frame_base(struct kpt_dwarf *d, Dwarf_Die *func, Dwarf_Addr addr,
+		       struct kpt_dwarf_cfa *fb)
+{
+	Dwarf_Attribute a;
+	Dwarf_Op *ops;
+	size_t n;
+
+	fb->known = false;
+	if (!func || !dwarf_attr_integrate(func, DW_AT_frame_base, &a) ||
+	    dwarf_getlocation_addr(&a, addr, &ops, &n, 1) != 1 || n != 1)
+		return;
+	if (ops[0].atom == DW_OP_call_frame_cfa) {
+		cfa_at(d, addr, fb);
+	} else if (ops[0].atom >= DW_OP_breg0 && ops[0].atom <= DW_OP_breg31) {
+		fb->reg = ops[0].atom - DW_OP_breg0;
+		fb->off = (int64_t)ops[0].number;
+		fb->known = true;
+	}
+}
+
+/* ---- scopes ---- */
+
+struct scope {
+	Dwarf_Die *scopes;
+	int n;			/* scopes to search: up to the function */
+	Dwarf_Die *func;	/* the out-of-line function (frame base) */
+	Dwarf_Die func_die;
+	Dwarf_Die *cu;		/* its globals */
+	Dwarf_Addr addr;	/* DIE address */
+};
+
+static int open_scope(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
+		      struct scope *sc, char *err, size_t errlen)
+{
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = dwfl_module_addrdie(d->mod, site->addr + d->bias, &bias);
+	int n;
+
+	memset(sc, 0, sizeof(*sc));
+	sc->addr = site->addr;
+	n = cu ? dwarf_getscopes(cu, site->addr, &sc->scopes) : -1;
+	if (n <= 0) {
+		kpt_dwarf_msg(err, errlen, "no DWARF scope at %s+0x%" PRIx64,
+			      site->sym, site->off);
+		return KPT_EXIT_NOFUNC;
+	}
+	/*
+	 * Up to the innermost function copy: past an inlined copy,
+	 * dwarf_getscopes() goes on with its abstract definition's scopes,
+	 * not the caller's.
+	 */
+	sc->cu = cu;
+	sc->n = n;
+	for (int i = 0; i < n; i++) {
+		int t = dwarf_tag(&sc->scopes[i]);
+
+		if (t == DW_TAG_inlined_subroutine ||
+		    t == DW_TAG_subprogram) {
+			sc->n = i + 1;
+			break;
+		}
+	}
+	/* the frame base is the out-of-line function's, holding the code */
+	if (!dwarf_child(cu, &sc->func_die)) {
+		do {
+			if (dwarf_tag(&sc->func_die) == DW_TAG_subprogram &&
+			    dwarf_haspc(&sc->func_die, site->addr) > 0) {
+				sc->func = &sc->func_die;
+				break;
+			}
+		} while (!dwarf_siblingof(&sc->func_die, &sc->func_die));
+	}
+	return KPT_EXIT_OK;
+}
+
+typedef bool (*var_cb)(Dwarf_Die *var, void *ctx);
+
+/* Each variable of the scopes, innermost first; stops when cb says so. */
+static void each_var(struct scope *sc, var_cb cb, void *ctx)
+{
+	for (int i = 0; i < sc->n; i++) {
+		Dwarf_Die c;
+
+		if (dwarf_child(&sc->scopes[i], &c))
+			continue;
+		do {
+			int t = dwarf_tag(&c);
+
+			if ((t == DW_TAG_variable ||
+			     t == DW_TAG_formal_parameter) && dwarf_diename(&c) &&
+			    cb(&c, ctx))
+				return;
+		} while (!dwarf_siblingof(&c, &c));
+	}
+}
+
+/* Each global the compile unit defines (with a location), in order. */
+static void each_global(struct scope *sc, var_cb cb, void *ctx)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die c;
+
+	if (dwarf_child(sc->cu, &c))
+		return;
+	do {
+		if (dwarf_tag(&c) == DW_TAG_variable && dwarf_diename(&c) &&
+		    dwarf_attr(&c, DW_AT_location, &a) && cb(&c, ctx))
+			return;
+	} while (!dwarf_siblingof(&c, &c));
+}
+
+/*
+ * Where var is at the scope's address: a value (*addr false: out is the
+ * fetch argument) or memory at out + *off.  -1 with why otherwise.
+ */
+static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
+		  char *out, size_t size, bool *addr, int64_t *off, char *why,
+		  size_t wl)
+{
+	struct kpt_dwarf_op ops[MAX_OPS];
+	struct kpt_dwarf_cfa fb;
+	Dwarf_Attribute a;
+	Dwarf_Op *expr;
+	size_t n;
+	int r;
+
+	*addr = false;
+	*off = 0;
+	if (dwarf_attr_integrate(var, DW_AT_const_value, &a)) {
+		Dwarf_Sword v;
+
+		if (dwarf_formsdata(&a, &v)) {
+			snprintf(why, wl, "a constant of a form kprobetrace cannot take (not an integer)");
+			return -1;
+		}
+		snprintf(out, size, "\\%" PRId64, (int64_t)v);
+		return 0;
+	}
+	if (!dwarf_attr(var, DW_AT_location, &a)) {
+		snprintf(why, wl, "optimized out");
+		return -1;
+	}
+	r = dwarf_getlocation_addr(&a, sc->addr, &expr, &n, 1);
+	if (r < 0) {
+		snprintf(why, wl, "a location kprobetrace cannot read: %s",
+			 dwarf_errmsg(-1));
+		return -1;
+	}
+	if (r == 0) {
+		snprintf(why, wl, "optimized out at this address (not live here)");
+		return -1;
+	}
+	if (n > MAX_OPS) {
+		snprintf(why, wl, "a location expression of %zu operations", n);
+		return -1;
+	}
+	if (n == 1 && expr[0].atom == DW_OP_addr) {
+		/* a global: @SYM, by the symbol at its address */
+		GElf_Off so = 0;
+		GElf_Sym sym;
+		const char *name = dwfl_module_addrinfo(d->mod,
+							expr[0].number + d->bias,
+							&so, &sym, NULL, NULL,
+							NULL);
+
+		if (!name) {
+			snprintf(why, wl, "at an address no symbol holds (0x%" PRIx64 ")",
+				 (uint64_t)expr[0].number);
+			return -1;
+		}
+		snprintf(out, size, "@%s", name);
+		*off = (int64_t)so;
+		*addr = true;
+		return 0;
+	}
+	ops_of(expr, n, ops);
+	frame_base(d, sc->func, sc->addr, &fb);
+	return kpt_dwarf_loc_translate(ops, n, &fb, out, size, addr, off, why,
+				       wl);
+}
+
+/*
+ * The lines nearest to the site's (below, above) at whose first address in
+ * the site's function instance var has a location: for a message.
+ */
+static void live_lines(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
+		       int line, char *buf, size_t size)
+{
+	Dwarf_Die *inst = &sc->scopes[sc->n - 1];
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = dwfl_module_addrdie(d->mod, sc->addr + d->bias, &bias);
+	Dwarf_Attribute a;
+	Dwarf_Lines *lines;
+	size_t nl;
+	int below = -1, above = -1;
+
+	buf[0] = '\0';
+	if (!cu || !dwarf_attr(var, DW_AT_location, &a) ||
+	    dwarf_getsrclines(cu, &lines, &nl))
+		return;
+	for (size_t i = 0; i < nl; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		bool stmt = false;
+		Dwarf_Addr addr;
+		Dwarf_Op *ops;
+		size_t n;
+		int ln;
+
+		if (!l || dwarf_lineno(l, &ln) || ln == line ||
+		    (ln < line && ln <= below) || (ln > line && above >= 0 && ln >= above) ||
+		    dwarf_lineaddr(l, &addr) || dwarf_linebeginstatement(l, &stmt) ||
+		    !stmt || dwarf_haspc(inst, addr) <= 0 ||
+		    dwarf_getlocation_addr(&a, addr, &ops, &n, 1) != 1)
+			continue;
+		if (ln < line)
+			below = ln;
+		else
+			above = ln;
+	}
+	if (below >= 0 && above >= 0)
+		snprintf(buf, size, "; it is live at lines %d and %d", below, above);
+	else if (below >= 0 || above >= 0)
+		snprintf(buf, size, "; it is live at line %d",
+			 below >= 0 ? below : above);
+}
+
+/* ---- listing ---- */
+
+struct list_ctx {
+	struct kpt_dwarf *d;
+	struct scope *sc;
+	kpt_dwarf_var_fn fn;
+	void *ctx;
+	bool ranges;
+	uint64_t sym_addr;	/* the site's symbol's address */
+	bool globals;		/* listing the compile unit's globals */
+};
+
+/* "+0xA-+0xB ..." of the location list of var (relative to sym_addr). */
+static void loc_ranges(struct list_ctx *l, Dwarf_Die *var, char *buf,
+		       size_t size)
+{
+	Dwarf_Attribute a;
+	Dwarf_Addr base, start, end;
+	Dwarf_Op *expr;
+	size_t len, o = 0;
+	ptrdiff_t off = 0;
+
+	buf[0] = '\0';
+	if (dwarf_attr_integrate(var, DW_AT_const_value, &a)) {
+		snprintf(buf, size, "everywhere (a constant)");
+		return;
+	}
+	if (!dwarf_attr(var, DW_AT_location, &a))
+		return;
+	Dwarf_Addr from = 0, to = 0;
+	bool any = false;
+
+	for (;;) {
+		off = dwarf_getlocations(&a, off, &base, &start, &end, &expr,
+					 &len);
+		if (off > 0 && start == 0 && end == (Dwarf_Addr)-1) {
+			snprintf(buf, size, "everywhere in its scope");
+			return;
+		}
+		if (off > 0 && any && start == to) {	/* adjacent: merge */
+			to = end;
+			continue;
+		}
+		if (any && o + 1 < size)
+			o += snprintf(buf + o, size - o,
+				      "%s+0x%" PRIx64 "-+0x%" PRIx64,
+				      o ? " " : "", (uint64_t)(from - l->sym_addr),
+				      (uint64_t)(to - l->sym_addr));
+		if (off <= 0)
+			return;
+		from = start;
+		to = end;
+		any = true;
+	}
+}
+
+static bool list_one(Dwarf_Die *var, void *arg)
+{
+	struct list_ctx *l = arg;
+	struct kpt_dwarf_var v = { 0 };
+	Dwarf_Die t;
+	char out[KPT_FETCH_MAX];
+	bool addr;
+	int64_t off;
+
+	snprintf(v.name, sizeof(v.name), "%s", dwarf_diename(var));
+	v.param = dwarf_tag(var) == DW_TAG_formal_parameter;
+	v.global = l->globals;
+	if (type_of(var, &t))
+		ctype(&t, v.ctype, sizeof(v.ctype), 0);
+	else
+		snprintf(v.ctype, sizeof(v.ctype), "?");
+	if (l->ranges)
+		loc_ranges(l, var, v.ranges, sizeof(v.ranges));
+	if (!locate(l->d, l->sc, var, out, sizeof(out), &addr, &off, v.why,
+		    sizeof(v.why))) {
+		if (addr)
+			mem_fetch(v.fetch, sizeof(v.fetch), out, off);
+		else
+			snprintf(v.fetch, sizeof(v.fetch), "%s", out);
+	}
+	l->fn(l->ctx, &v);
+	return false;
+}
+
+int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
+		   unsigned int flags, kpt_dwarf_var_fn fn, void *ctx,
+		   char *err, size_t errlen)
+{
+	struct scope sc;
+	struct list_ctx l = { d, &sc, fn, ctx, flags & KPT_DWARF_RANGES,
+			      site->addr - site->off, false };
+	int r = open_scope(d, site, &sc, err, errlen);
+
+	if (r)
+		return r;
+	each_var(&sc, list_one, &l);
+	if (flags & KPT_DWARF_EXTERNS) {
+		l.globals = true;
+		each_global(&sc, list_one, &l);
+	}
+	free(sc.scopes);
+	return KPT_EXIT_OK;
+}
+
+/* ---- resolving VAR[.m|->m]... ---- */
+
+struct find_ctx {
+	const char *name;
+	size_t len;
+	Dwarf_Die found;
+	bool ok;
+	char names[512];
+};
+
+static bool find_one(Dwarf_Die *var, void *arg)
+{
+	struct find_ctx *f = arg;
+	const char *n = dwarf_diename(var);
+	size_t l = strlen(f->names);
+
+	if (strlen(n) == f->len && !strncmp(n, f->name, f->len)) {
+		f->found = *var;
+		f->ok = true;
+		return true;
+	}
+	if (l + strlen(n) + 2 < sizeof(f->names))
+		snprintf(f->names + l, sizeof(f->names) - l, " %s", n);
+	return false;
+}
+
+/* Member name[0..len) of struct/union t: its type and offset. */
+static bool member(Dwarf_Die *t, const char *name, size_t len,
+		   Dwarf_Die *mt, Dwarf_Word *moff, char *names, size_t nl)
+{
+	Dwarf_Die c;
+
+	names[0] = '\0';
+	if (dwarf_child(t, &c))
+		return false;
+	do {
+		const char *n = dwarf_diename(&c);
+		Dwarf_Attribute a;
+		size_t l = strlen(names);
+
+		if (dwarf_tag(&c) != DW_TAG_member || !n)
+			continue;
+		if (strlen(n) == len && !strncmp(n, name, len)) {
+			*moff = 0;
+			if (dwarf_attr(&c, DW_AT_data_member_location, &a) &&
+			    dwarf_formudata(&a, moff))
+				return false;
+			return type_of(&c, mt);
+		}
+		if (l + strlen(n) + 2 < nl)
+			snprintf(names + l, nl - l, " %s", n);
+	} while (!dwarf_siblingof(&c, &c));
+	return false;
+}
+
+static size_t ident_len(const char *s)
+{
+	size_t i = 0;
+
+	while ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+	       s[i] == '_' || (i && s[i] >= '0' && s[i] <= '9'))
+		i++;
+	return i;
+}
+
+/*
+ * [I] at *p on a value of type *t (at base + *off in memory when *addr):
+ * an array's element in place, or a pointer's I-th element after it.
+ */
+static int index_step(const char **p, Dwarf_Die *t, char *base, size_t bsize,
+		      bool *addr, int64_t *off, const char *expr, char *err,
+		      size_t errlen)
+{
+	char *end;
+	unsigned long i = strtoul(*p + 1, &end, 10);
+	Dwarf_Die pt, et;
+	Dwarf_Word esize;
+	int tag;
+
+	if (end == *p + 1 || *end != ']' || i > 0xffffff) {
+		kpt_dwarf_msg(err, errlen, "'%s': [INDEX] with a decimal INDEX expected at '%s'",
+			      expr, *p);
+		return KPT_EXIT_USAGE;
+	}
+	if (dwarf_peel_type(t, &pt) || !type_of(&pt, &et) ||
+	    dwarf_aggregate_size(&et, &esize)) {
+		kpt_dwarf_msg(err, errlen, "'%s': [%lu] on something neither an array nor a pointer to sized elements",
+			      expr, i);
+		return KPT_EXIT_TYPE;
+	}
+	tag = dwarf_tag(&pt);
+	if (tag == DW_TAG_array_type) {
+		if (!*addr) {
+			kpt_dwarf_msg(err, errlen, "'%s': an array not in memory",
+				      expr);
+			return KPT_EXIT_TYPE;
+		}
+	} else if (tag == DW_TAG_pointer_type) {
+		char v[KPT_FETCH_MAX];
+		int l = *addr ? mem_fetch(v, sizeof(v), base, *off) :
+				snprintf(v, sizeof(v), "%s", base);
+
+		if (l >= (int)sizeof(v)) {
+			kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
+			return KPT_EXIT_USAGE;
+		}
+		snprintf(base, bsize, "%s", v);
+		*off = 0;
+		*addr = true;
+	} else {
+		kpt_dwarf_msg(err, errlen, "'%s': [%lu] on something neither an array nor a pointer",
+			      expr, i);
+		return KPT_EXIT_TYPE;
+	}
+	*off += (int64_t)(i * esize);
+	*t = et;
+	*p = end + 1;
+	return KPT_EXIT_OK;
+}
+
+int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
+		      const char *expr, struct kpt_btf_arg *out, char *err,
+		      size_t errlen)
+{
+	struct find_ctx f = { 0 };
+	struct scope sc;
+	char base[KPT_FETCH_MAX], why[256], ft[32];
+	const char *p = expr;
+	bool addr, ptr_str, arr_str;
+	int64_t off;
+	Dwarf_Die t;
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	f.name = expr;
+	f.len = ident_len(expr);
+	if (!f.len) {
+		kpt_dwarf_msg(err, errlen, "'%s': a variable's name first", expr);
+		return KPT_EXIT_USAGE;
+	}
+	r = open_scope(d, site, &sc, err, errlen);
+	if (r)
+		return r;
+	each_var(&sc, find_one, &f);
+	if (!f.ok) {
+		size_t nl = strlen(f.names);
+
+		snprintf(f.names + nl, sizeof(f.names) - nl, "%s",
+			 nl + 12 < sizeof(f.names) ? " (globals:" : "");
+		each_global(&sc, find_one, &f);
+		nl = strlen(f.names);
+		if (!f.ok && nl + 2 < sizeof(f.names))
+			snprintf(f.names + nl, sizeof(f.names) - nl, ")");
+	}
+	if (!f.ok) {
+		kpt_dwarf_msg(err, errlen, "no variable '%.*s' at %s:%d (%s+0x%" PRIx64 "); there are:%s",
+			      (int)f.len, expr, site->file, site->line,
+			      site->sym, site->off,
+			      f.names[0] ? f.names : " none");
+		free(sc.scopes);
+		return KPT_EXIT_NONAME;
+	}
+	r = locate(d, &sc, &f.found, base, sizeof(base), &addr, &off, why,
+		   sizeof(why));
+	if (r) {
+		char near[96] = "";
+
+		if (strstr(why, "optimized out"))
+			live_lines(d, &sc, &f.found, site->line, near,
+				   sizeof(near));
+		kpt_dwarf_msg(err, errlen, "'%.*s' at %s:%d: %s%s", (int)f.len,
+			      expr, site->file, site->line, why, near);
+		free(sc.scopes);
+		return KPT_EXIT_NOLOC;
+	}
+	free(sc.scopes);
+	if (!type_of(&f.found, &t)) {
+		kpt_dwarf_msg(err, errlen, "'%.*s': no type in the DWARF",
+			      (int)f.len, expr);
+		return KPT_EXIT_TYPE;
+	}
+	for (p = expr + f.len; *p;) {
+		bool arrow = !strncmp(p, "->", 2);
+		Dwarf_Die pt, mt;
+		Dwarf_Word moff;
+		size_t ml;
+		char names[512];
+
+		if (*p == '[') {
+			r = index_step(&p, &t, base, sizeof(base), &addr, &off,
+				       expr, err, errlen);
+			if (r)
+				return r;
+			continue;
+		}
+		if (!arrow && *p != '.') {
+			kpt_dwarf_msg(err, errlen, "'%s': '.', '->' or '[' expected at '%s'",
+				      expr, p);
+			return KPT_EXIT_USAGE;
+		}
+		p += arrow ? 2 : 1;
+		ml = ident_len(p);
+		if (!ml) {
+			kpt_dwarf_msg(err, errlen, "'%s': a member name expected", expr);
+			return KPT_EXIT_USAGE;
+		}
+		if (dwarf_peel_type(&t, &pt))
+			return KPT_EXIT_TYPE;
+		if (arrow) {
+			char v[KPT_FETCH_MAX];
+
+			if (dwarf_tag(&pt) != DW_TAG_pointer_type ||
+			    !type_of(&pt, &t) || dwarf_peel_type(&t, &pt)) {
+				kpt_dwarf_msg(err, errlen, "'%s': '->' on a value that is not a pointer to a struct",
+					      expr);
+				return KPT_EXIT_TYPE;
+			}
+			int l = addr ? mem_fetch(v, sizeof(v), base, off) :
+				       snprintf(v, sizeof(v), "%s", base);
+
+			if (l >= (int)sizeof(v)) {
+				kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
+				return KPT_EXIT_USAGE;
+			}
+			snprintf(base, sizeof(base), "%s", v);
+			off = 0;
+			addr = true;
+		} else if (dwarf_tag(&pt) == DW_TAG_pointer_type) {
+			kpt_dwarf_msg(err, errlen, "'%s': '.' on a pointer: use '->'",
+				      expr);
+			return KPT_EXIT_TYPE;
+		} else if (!addr) {
+			kpt_dwarf_msg(err, errlen, "'%s': '.' on a value that is not in memory (a struct in registers)",
+				      expr);
+			return KPT_EXIT_TYPE;
+		}
+		if (dwarf_tag(&pt) != DW_TAG_structure_type &&
+		    dwarf_tag(&pt) != DW_TAG_union_type) {
+			kpt_dwarf_msg(err, errlen, "'%s': a member of something not a struct or union",
+				      expr);
+			return KPT_EXIT_TYPE;
+		}
+		if (!member(&pt, p, ml, &mt, &moff, names, sizeof(names))) {
+			kpt_dwarf_msg(err, errlen, "'%s': no member '%.*s'; there are:%s",
+				      expr, (int)ml, p, names);
+			return KPT_EXIT_NONAME;
+		}
+		off += (int64_t)moff;
+		t = mt;
+		p += ml;
+	}
+	fetch_type(&t, ft, sizeof(ft), &ptr_str, &arr_str);
+	ctype(&t, out->ctype, sizeof(out->ctype), 0);
+	if (!ft[0]) {
+		kpt_dwarf_msg(err, errlen, "'%s' is a %s: nothing scalar to fetch (name a member)",
+			      expr, out->ctype);
+		return KPT_EXIT_TYPE;
+	}
+	if (addr)
+		mem_fetch(out->value, sizeof(out->value), base, off);
+	else
+		snprintf(out->value, sizeof(out->value), "%s", base);
+	if (ptr_str) {
+		if (snprintf(out->fetch, sizeof(out->fetch), "+0(%s)",
+			     out->value) >= (int)sizeof(out->fetch)) {
+			kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
+			return KPT_EXIT_USAGE;
+		}
+	} else
+		snprintf(out->fetch, sizeof(out->fetch), "%s", out->value);
+	if (arr_str && !addr) {
+		kpt_dwarf_msg(err, errlen, "'%s': a char array not in memory", expr);
+		return KPT_EXIT_TYPE;
+	}
+	snprintf(out->type, sizeof(out->type), "%s", ft);
+	kpt_arg_field_name(expr, out->name, sizeof(out->name));
+	return KPT_EXIT_OK;
+}
