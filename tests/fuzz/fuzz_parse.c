@@ -69,8 +69,9 @@ static void check_well_formed(const struct kpt_probe_def *d)
 		       a->ops[0].op <= KPT_FOP_DATA) ||
 		      a->ops[0].op == KPT_FOP_BTF ||
 		      (a->ops[0].op == KPT_FOP_DURATION && a->nops == 1 &&
-		       d->kind == KPT_PROBE_RETURN &&
-		       d->syntax == KPT_SYNTAX_TODAY));
+		       ((d->kind == KPT_PROBE_RETURN &&
+			 d->syntax == KPT_SYNTAX_TODAY) ||
+			d->kind == KPT_PROBE_DELETE)));
 		/* names and %pd/%pD list as written */
 		CHECK((a->ops[0].op == KPT_FOP_BTF ||
 		       (a->aflags & (KPT_ARG_PD | KPT_ARG_PDD))) ==
