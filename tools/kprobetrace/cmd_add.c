@@ -495,10 +495,8 @@ static int add_line_point(const char *point, const struct kpt_dwarf_src *src,
 	bool append;
 	int r, n = 0, done = 0;
 
-	r = kpt_dwarf_parse_spec(point, false, &spec, err, sizeof(err));
-	spec.no_inlines = no_inlines;
-	if (!r)
-		r = kpt_dwarf_open_for(src, spec.func, &d, err, sizeof(err));
+	r = kpt_dwarf_open_spec(src, point, false, no_inlines, &spec, &d, err,
+				sizeof(err));
 	if (!r)
 		r = kpt_dwarf_sites(d, &spec, sites, KPT_DWARF_MAX_SITES, &n,
 				    err, sizeof(err));

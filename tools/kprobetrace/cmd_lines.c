@@ -142,13 +142,8 @@ int kpt_cmd_lines(int argc, char **argv)
 		fputs(lines_usage, stderr);
 		return KPT_EXIT_USAGE;
 	}
-	r = kpt_dwarf_parse_spec(argv[optind], true, &spec, err, sizeof(err));
-	if (r) {
-		kpt_err("%s", err);
-		return r;
-	}
-	spec.no_inlines = no_inlines;
-	r = kpt_dwarf_open_for(&src, spec.func, &d, err, sizeof(err));
+	r = kpt_dwarf_open_spec(&src, argv[optind], true, no_inlines, &spec,
+				&d, err, sizeof(err));
 	if (r) {
 		kpt_err("%s", err);
 		return r;

@@ -88,13 +88,8 @@ int kpt_cmd_vars(int argc, char **argv)
 		fputs(vars_usage, stderr);
 		return KPT_EXIT_USAGE;
 	}
-	r = kpt_dwarf_parse_spec(argv[optind], false, &spec, err, sizeof(err));
-	if (r) {
-		kpt_err("%s", err);
-		return r;
-	}
-	spec.no_inlines = no_inlines;
-	r = kpt_dwarf_open_for(&src, spec.func, &d, err, sizeof(err));
+	r = kpt_dwarf_open_spec(&src, argv[optind], false, no_inlines, &spec,
+				&d, err, sizeof(err));
 	if (r) {
 		kpt_err("%s", err);
 		return r;

@@ -76,6 +76,15 @@ int kpt_dwarf_parse_spec(const char *text, bool ranges,
 			 struct kpt_dwarf_spec *s, char *err, size_t errlen);
 /* Is text a point only DWARF resolves (a line, or @FILE)? */
 bool kpt_dwarf_is_line_point(const char *text);
+/*
+ * A command's point: parse text (kpt_dwarf_parse_spec()), keep no_inlines
+ * in it and open the debug info that holds its function
+ * (kpt_dwarf_open_for()); 0, or the exit status with err.
+ */
+int kpt_dwarf_open_spec(const struct kpt_dwarf_src *src, const char *text,
+			bool ranges, bool no_inlines,
+			struct kpt_dwarf_spec *spec, struct kpt_dwarf **out,
+			char *err, size_t errlen);
 
 #define KPT_DWARF_MAX_SITES 64
 

@@ -129,6 +129,19 @@ int kpt_dwarf_parse_spec(const char *text, bool ranges,
 	return KPT_EXIT_OK;
 }
 
+int kpt_dwarf_open_spec(const struct kpt_dwarf_src *src, const char *text,
+			bool ranges, bool no_inlines,
+			struct kpt_dwarf_spec *spec, struct kpt_dwarf **out,
+			char *err, size_t errlen)
+{
+	int r = kpt_dwarf_parse_spec(text, ranges, spec, err, errlen);
+
+	if (r)
+		return r;
+	spec->no_inlines = no_inlines;
+	return kpt_dwarf_open_for(src, spec->func, out, err, errlen);
+}
+
 /* Does path end with want, at a path component's start? */
 static bool file_match(const char *path, const char *want)
 {
