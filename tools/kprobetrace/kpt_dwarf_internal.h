@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * kprobetrace(1): what the files of the DWARF room (kpt_dwarf_*.c) share
- * behind kpt_dwarf.h: the opened file, and the function lookups.
+ * behind kpt_dwarf.h: the opened file, the function lookups, and the
+ * types and member chains of variables.
  */
 #ifndef KPT_DWARF_INTERNAL_H
 #define KPT_DWARF_INTERNAL_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include "kpt_dwarf.h"
@@ -30,5 +33,26 @@ int kpt_dwarf_debuginfod(const char *hex, char *path, size_t size, char *why,
 /* Write a message to err. */
 void kpt_dwarf_msg(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * Types (kpt_dwarf_type.c): a DIE's type; a type's C spelling; memory at
+ * base + off as a fetch argument (+OFF(BASE), or @SYM+OFF when base is
+ * "@SYM"); the length of the identifier at s.
+ */
+bool kpt_dw_type_of(Dwarf_Die *die, Dwarf_Die *out);
+void kpt_dw_ctype(Dwarf_Die *t, char *buf, size_t size);
+int kpt_dw_mem_fetch(char *buf, size_t size, const char *base, int64_t off);
+size_t kpt_dw_ident_len(const char *s);
+
+/*
+ * The member chain at p (.m, ->m, [i]) of expr, whose variable has type
+ * *t and is the value base (addr false) or in memory at base + off
+ * (base: KPT_FETCH_MAX bytes, rewritten), into out: the fetch argument,
+ * its fetch type, its C type and its field name.  KPT_EXIT_OK, or an
+ * exit code with err.
+ */
+int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
+		 bool addr, int64_t off, struct kpt_btf_arg *out, char *err,
+		 size_t errlen);
 
 #endif /* KPT_DWARF_INTERNAL_H */
