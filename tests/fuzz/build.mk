@@ -50,6 +50,10 @@ $(eval $(call kpt_fuzzer,btf,$(KPT_BTF_SRCS),-Icommon,$(KPT_BTF_HDRS),-max_len=8
 # operations; a short bounded run (the translator is small).
 $(eval $(call kpt_fuzzer,dwarf_loc,tools/kprobetrace/kpt_dwarf_loc.c,-Itools/kprobetrace -Icommon,tools/kprobetrace/kpt_dwarf.h,-max_len=290 -runs=3000000))
 
+# The text of kprobetrace(1)'s DWARF probe points (FUNC:REL, FILE:LINE,
+# FUNC@FILE, ranges), with its canonical form parsed back.
+$(eval $(call kpt_fuzzer,dwarf_spec,tools/kprobetrace/kpt_dwarf_spec.c,-Itools/kprobetrace -Icommon,tools/kprobetrace/kpt_dwarf.h tools/kprobetrace/kpt_dwarf_internal.h,-max_len=600 -runs=2000000))
+
 .PHONY: fuzz
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do $(MAKE) -s $$t; done
