@@ -16,3 +16,11 @@ bench-quick: bench-build
 # at a time (the side-by-side table of bench/RESULTS.md).
 bench-hit-kernels: bench-build
 	KVER='$(if $(KVER_GIVEN),$(KVER))' bench/bench-all --hit-only
+
+# The cost of measuring a function's latency, per call: bpftrace, the
+# kernel's synthetic-event recipe, kprobetrace's $duration aggregation
+# (bench/bench-latency, bench/latency.sh); build/bench/LATENCY.md.
+BENCHES += bench-latency
+.PHONY: bench-latency
+bench-latency: bench-build
+	KVER='$(if $(KVER_GIVEN),$(KVER))' bench/bench-latency
