@@ -13,6 +13,10 @@
 #                                has <argname>, else and with --offsets offsets
 #                                (synthetic BTF, fake module directory)
 #   host-test-cmd-doc            man page, --help texts, bash completion
+#   host-test-cmd-latency        latency and errors: fixture latency files
+#                                rendered (text, JSON, SVG), the session on
+#                                a fake module directory (as built and with
+#                                ASan+UBSan)
 #   host-test-cmd-dwarf          lines, vars, add on line points offline on
 #                                the default kernel's kprobetrace_dwarf.ko,
 #                                against objdump's facts; bad input; the
@@ -121,6 +125,12 @@ HOST_TESTS += cmd-dwarf-loc
 .PHONY: host-test-cmd-dwarf-loc
 host-test-cmd-dwarf-loc: $(KPT_CMD_DWLOC_TEST)
 	$(KPT_CMD_DWLOC_TEST)
+
+HOST_TESTS += cmd-latency
+.PHONY: host-test-cmd-latency
+host-test-cmd-latency: $(KPT_CMD) $(KPT_CMD_SAN)
+	tests/host/cmd-latency $(KPT_CMD)
+	tests/host/cmd-latency $(KPT_CMD_SAN)
 
 HOST_TESTS += cmd-doc
 .PHONY: host-test-cmd-doc

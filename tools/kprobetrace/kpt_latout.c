@@ -225,9 +225,13 @@ void kpt_lh_print_errors(FILE *f, const struct kpt_lh *v, int n)
 {
 	int w = 8;
 
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		if ((int)strlen(v[i].func) > w)
 			w = strlen(v[i].func);
+		for (int e = 0; e < v[i].nerr; e++)
+			if ((int)strlen(v[i].err[e].name) + 2 > w)
+				w = strlen(v[i].err[e].name) + 2;
+	}
 	fprintf(f, "%-*s %10s %10s %10s %7s %10s\n", w, "FUNC", "CALLS",
 		"RETURNS", "FAILURES", "FAIL%", "NULL");
 	for (int i = 0; i < n; i++) {
