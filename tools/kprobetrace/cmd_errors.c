@@ -167,8 +167,6 @@ int kpt_cmd_errors(int argc, char **argv)
 			r = KPT_EXIT_FAIL;
 			break;
 		}
-		if (interval)
-			kpt_ls_reset(&s);
 		if (interval && !json) {
 			char ts[16];
 			time_t now = time(NULL);

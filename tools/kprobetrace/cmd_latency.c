@@ -48,8 +48,9 @@ static const char latency_usage[] =
 "      --svg FILE        an SVG picture of the histogram (or the heatmap)\n"
 "      --ret TYPE        $retval's type (s32 for an int function without\n"
 "                        BTF); default: BTF's, else a long\n"
-"Rows: a bucket goes to the row of its lower edge. The latency file's\n"
-"reset between intervals resets every event's histogram.\n"
+"Rows: a bucket goes to the row of its lower edge. An interval is the\n"
+"difference of two reads of the latency file (nothing is reset); its max\n"
+"is the lower edge of its highest bucket unless the max grew in it.\n"
 "exit: 0 ok (also on Ctrl-C), 1 failure, 2 usage, 3 unknown function or no\n"
 "      match for a glob, 6 refused by the module (or -p/-c without its\n"
 "      aggregate file), 7 module not loaded, 12 not root\n";
@@ -303,8 +304,6 @@ static int measure(struct lat_opts *o, struct kpt_ls *s, struct frame **frp,
 			break;
 		}
 		make_frame(fr, name);
-		if (o->interval)
-			kpt_ls_reset(s);
 		if (live)
 			print_frame(o, fr, o->interval > 0);
 		clock_gettime(CLOCK_MONOTONIC, &now);

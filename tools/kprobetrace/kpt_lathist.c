@@ -242,6 +242,44 @@ void kpt_lh_add(struct kpt_lh *dst, const struct kpt_lh *src)
 	kpt_lh_recount(dst);
 }
 
+void kpt_lh_sub(struct kpt_lh *h, const struct kpt_lh *old)
+{
+	uint64_t top = 0;
+
+	for (int b = 0; b < KPT_LH_BUCKETS; b++)
+		if (h->bucket[b] < old->bucket[b])
+			return;		/* the file was reset: all is new */
+	if (h->failures < old->failures || h->calls < old->calls ||
+	    h->misses < old->misses || h->null < old->null)
+		return;
+	for (int b = 0; b < KPT_LH_BUCKETS; b++) {
+		h->bucket[b] -= old->bucket[b];
+		if (h->bucket[b])
+			top = kpt_lh_lo(b);
+	}
+	h->failures -= old->failures;
+	for (int i = 0; i < h->nerr; i++)
+		for (int j = 0; j < old->nerr; j++)
+			if (!strcmp(h->err[i].name, old->err[j].name) &&
+			    h->err[i].count >= old->err[j].count)
+				h->err[i].count -= old->err[j].count;
+	for (int i = 0, n = 0; i <= h->nerr; i++) {
+		if (i == h->nerr) {
+			h->nerr = n;
+			break;
+		}
+		if (h->err[i].count)
+			h->err[n++] = h->err[i];
+	}
+	h->calls -= old->calls;
+	h->misses -= old->misses;
+	h->null -= old->null;
+	/* a max not passed since: the highest bucket's lower edge */
+	if (h->max <= old->max)
+		h->max = top;
+	kpt_lh_recount(h);
+}
+
 /* ---- units and rows ---- */
 
 static const double unit_div[] = { 1, 1e3, 1e6 };

@@ -74,6 +74,12 @@ struct kpt_lh *kpt_lh_get(struct kpt_lh_set *set, const char *label);
 void kpt_lh_free(struct kpt_lh_set *set);
 /* Add src into dst (buckets, counts, errnos); recomputes percentiles. */
 void kpt_lh_add(struct kpt_lh *dst, const struct kpt_lh *src);
+/*
+ * h (a later read of the same label) minus old: what came between the
+ * two reads; the max, when old's was not passed, the lower edge of the
+ * highest bucket.  Left as it is when a counter went down (a reset).
+ */
+void kpt_lh_sub(struct kpt_lh *h, const struct kpt_lh *old);
 /* Recompute count and percentiles from the buckets (nearest rank). */
 void kpt_lh_recount(struct kpt_lh *h);
 

@@ -95,7 +95,8 @@ static int def_line(struct kpt_ls *s, char *buf, size_t size, bool f,
 	       (int)size ? -1 : 0;
 }
 
-static int add_ev(struct kpt_ls *s, const char *func, int idx)
+static int add_ev(struct kpt_ls *s, const char *func, const char *mod,
+		  int idx)
 {
 	struct kpt_ls_ev *nv = realloc(s->ev, (s->nev + 1) * sizeof(*nv));
 
@@ -110,6 +111,8 @@ static int add_ev(struct kpt_ls *s, const char *func, int idx)
 		snprintf(nv[s->nev].event, sizeof(nv->event), "kptlat_%d_%d",
 			 (int)getpid(), idx);
 	snprintf(nv[s->nev].func, sizeof(nv->func), "%s", func);
+	snprintf(nv[s->nev].point, sizeof(nv->point), "%s%s%s", mod ? mod : "",
+		 mod ? ":" : "", func);
 	s->nev++;
 	return 0;
 }
@@ -174,12 +177,19 @@ static int expand(struct kpt_ls *s, const char *set)
 		return KPT_EXIT_FAIL;
 	}
 	snprintf(line, sizeof(line), KPT_LS_GROUP "/%s ", ev);
-	for (l = strtok_r(t, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
-		if (!strncmp(l, line, strlen(line)) && n++ < KPT_LS_MAXFUNCS &&
-		    add_ev(s, l + strlen(line), s->nev)) {
+	/* "GRP/EVENT FUNC [MOD]" */
+	for (l = strtok_r(t, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		char fn[128], mod[64] = "";
+
+		if (strncmp(l, line, strlen(line)) ||
+		    sscanf(l + strlen(line), "%127s [%63[^]]", fn, mod) < 1 ||
+		    n++ >= KPT_LS_MAXFUNCS)
+			continue;
+		if (add_ev(s, fn, mod[0] ? mod : NULL, s->nev)) {
 			free(t);
 			return KPT_EXIT_FAIL;
 		}
+	}
 	free(t);
 	if (n > KPT_LS_MAXFUNCS) {
 		kpt_err("%d functions: one event each is at most %d with this module (it has no per-function blocks); narrow the pattern or drop -F",
@@ -200,7 +210,7 @@ static int define_all(struct kpt_ls *s, bool f, const char *set)
 		return KPT_EXIT_FAIL;
 	for (int i = 0; i < s->nev; i++) {
 		if (def_line(s, buf + n, cap - n, f, s->ev[i].event,
-			     set ? set : s->ev[i].func)) {
+			     set ? set : s->ev[i].point)) {
 			free(buf);
 			kpt_err("patterns too long");
 			return KPT_EXIT_USAGE;
@@ -321,7 +331,7 @@ int kpt_ls_start(struct kpt_ls *s)
 			return KPT_EXIT_USAGE;
 		}
 		for (int i = 0; i < s->npats; i++)
-			if (add_ev(s, s->pats[i], i))
+			if (add_ev(s, s->pats[i], NULL, i))
 				return KPT_EXIT_FAIL;
 	} else if (s->per_func && !s->agg && (glob || s->npats > 1)) {
 		if (glob) {
@@ -330,11 +340,11 @@ int kpt_ls_start(struct kpt_ls *s)
 				return r;
 		} else {
 			for (int i = 0; i < s->npats; i++)
-				if (add_ev(s, s->pats[i], i))
+				if (add_ev(s, s->pats[i], NULL, i))
 					return KPT_EXIT_FAIL;
 		}
 	} else {
-		if (add_ev(s, set, -1))
+		if (add_ev(s, set, NULL, -1))
 			return KPT_EXIT_FAIL;
 		s->members = glob || s->npats > 1;
 	}
@@ -427,33 +437,30 @@ int kpt_ls_collect(struct kpt_ls *s, struct kpt_lh_set *set)
 			snprintf(h->func, sizeof(h->func), "%s", e->func);
 			if (h->has_cov || !prof)
 				break;
-			/* coverage from kprobe_profile: since the reset */
+			/* coverage from kprobe_profile */
 			profile_of(prof, e->event, &hits, &misses);
 			h->has_cov = h->cov_profile = true;
-			h->misses = misses - e->misses0;
-			h->calls = hits - e->hits0 + h->misses;
+			h->misses = misses;
+			h->calls = hits + misses;
 			break;
 		}
 	}
 	free(prof);
+	/* since the last read */
+	for (int i = 0; i < set->n; i++) {
+		struct kpt_lh *h = &set->v[i], *old = NULL, cur = *h;
+
+		for (int j = 0; j < s->prev.n && !old; j++)
+			if (!strcmp(s->prev.v[j].label, h->label))
+				old = &s->prev.v[j];
+		if (old)
+			kpt_lh_sub(h, old);
+		else
+			old = kpt_lh_get(&s->prev, h->label);
+		if (old)
+			*old = cur;
+	}
 	return 0;
-}
-
-void kpt_ls_reset(struct kpt_ls *s)
-{
-	char p[512], *prof;
-	int r;
-
-	kpt_path(p, sizeof(p), kpt_dir(), "latency");
-	r = kpt_write_file(p, "0\n");
-	if (r)
-		kpt_err("%s: reset: %s", p, strerror(-r));
-	kpt_path(p, sizeof(p), kpt_dir(), "kprobe_profile");
-	prof = kpt_read_file(p, NULL);
-	for (int j = 0; prof && j < s->nev; j++)
-		profile_of(prof, s->ev[j].event, &s->ev[j].hits0,
-			   &s->ev[j].misses0);
-	free(prof);
 }
 
 int kpt_ls_stop(struct kpt_ls *s)
@@ -487,6 +494,7 @@ int kpt_ls_stop(struct kpt_ls *s)
 		r = -1;
 	}
 	s->defined = false;
+	kpt_lh_free(&s->prev);
 	return r;
 }
 

@@ -18,8 +18,8 @@
 
 struct kpt_ls_ev {
 	char event[48];
-	char func[128];
-	uint64_t hits0, misses0;	/* kprobe_profile at the last reset */
+	char func[128];		/* as printed */
+	char point[200];	/* as defined: [MOD:]FUNC */
 };
 
 struct kpt_ls {
@@ -37,6 +37,7 @@ struct kpt_ls {
 	bool defined;		/* events to remove */
 	bool members;		/* one event over several: member blocks */
 	bool retval;		/* $retval fetched (not a void function) */
+	struct kpt_lh_set prev;	/* the last read, to subtract */
 };
 
 extern volatile sig_atomic_t kpt_ls_stop_now;
@@ -49,11 +50,13 @@ int kpt_ls_check(void);
 int kpt_ls_start(struct kpt_ls *s);
 /* Sleep up to secs (stops early on a signal); secs < 0: until one. */
 void kpt_ls_wait(double secs);
-/* The histograms since the last reset, named by function.  0 or -1. */
+/*
+ * The histograms since the last collect (since the start the first
+ * time), named by function: the file's counters minus the last read's,
+ * so nobody's histograms are reset.  0 or -1.
+ */
 int kpt_ls_collect(struct kpt_ls *s, struct kpt_lh_set *set);
-/* Histograms back to zero (the latency file's reset: every event's). */
-void kpt_ls_reset(struct kpt_ls *s);
-/* Disarm and remove every definition (idempotent).  0 or -1. */
+/* Disarm and remove every definition (idempotent), free.  0 or -1. */
 int kpt_ls_stop(struct kpt_ls *s);
 /* A summed histogram of the whole set (members folded). */
 void kpt_ls_total(const struct kpt_lh_set *set, bool members,
