@@ -55,7 +55,7 @@ void kpt_lh_print_table(FILE *f, struct kpt_lh *v, int n, enum kpt_lh_sort s,
 			enum kpt_lh_unit u)
 {
 	static const char *const unit[] = { "ns", "us", "ms" };
-	int w = 8;
+	int w = 8, idle = 0;
 
 	sort_by = s;
 	qsort(v, n, sizeof(*v), cmp_entry);
@@ -67,6 +67,10 @@ void kpt_lh_print_table(FILE *f, struct kpt_lh *v, int n, enum kpt_lh_sort s,
 	for (int i = 0; i < n; i++) {
 		char p50[24], p99[24], mx[24];
 
+		if (!v[i].count && !v[i].calls) {
+			idle++;
+			continue;
+		}
 		snprintf(p50, sizeof(p50), u ? "%.3f" : "%.0f", kpt_lh_in_unit(v[i].pct[0], u));
 		snprintf(p99, sizeof(p99), u ? "%.3f" : "%.0f", kpt_lh_in_unit(v[i].pct[2], u));
 		snprintf(mx, sizeof(mx), u ? "%.3f" : "%.0f", kpt_lh_in_unit(v[i].max, u));
@@ -77,6 +81,9 @@ void kpt_lh_print_table(FILE *f, struct kpt_lh *v, int n, enum kpt_lh_sort s,
 		else
 			fprintf(f, "%7s\n", "-");
 	}
+	if (idle)
+		fprintf(f, "(%d more function%s not called)\n", idle,
+			idle > 1 ? "s" : "");
 	fprintf(f, "(P50, P99, MAX in %s; percentiles within 12.5%%; ERR%%: negative errno returns)\n",
 		unit[u]);
 }
