@@ -83,11 +83,11 @@ static bool module_has_f(void)
 
 /* Text of a definition of event ev over point (FUNCS%return). */
 static int def_line(struct kpt_ls *s, char *buf, size_t size, bool f,
-		    const char *ev, const char *point)
+		    const char *ev, const char *point, bool noret)
 {
 	char ret[64] = "";
 
-	if (s->retval)
+	if (s->retval && !noret)
 		snprintf(ret, sizeof(ret), " $retval%s%s",
 			 s->rettype ? ":" : "", s->rettype ? s->rettype : "");
 	return snprintf(buf, size, "%s:" KPT_LS_GROUP "/%s %s%s%s $duration\n",
@@ -160,7 +160,7 @@ static int expand(struct kpt_ls *s, const char *set)
 	int r, n = 0;
 
 	snprintf(ev, sizeof(ev), "kptlat_%d_x", (int)getpid());
-	if (def_line(s, line, sizeof(line), true, ev, set))
+	if (def_line(s, line, sizeof(line), true, ev, set, false))
 		return KPT_EXIT_USAGE;
 	r = kpt_write_events(line, false);
 	if (r)
@@ -199,38 +199,72 @@ static int expand(struct kpt_ls *s, const char *set)
 	return r ? KPT_EXIT_FAIL : KPT_EXIT_OK;
 }
 
-/* Every definition in one write; a void function retried without $retval. */
+/*
+ * The line (1-based) of the last error_log entry when it says a function
+ * returns void; 0 when it says something else.
+ */
+static int void_line(void)
+{
+	char p[512], *log, *s, *last = NULL;
+	int line = 0;
+
+	kpt_path(p, sizeof(p), kpt_dir(), "error_log");
+	log = kpt_read_file(p, NULL);
+	if (!log)
+		return 0;
+	for (s = log; *s; s++)
+		if (*s == '[' && (s == log || s[-1] == '\n'))
+			last = s;
+	if (last && strstr(last, "'void' type")) {
+		s = strstr(last, "line ");
+		line = s ? atoi(s + 5) : 0;
+		if (line <= 0)
+			line = -1;	/* void, line unknown */
+	}
+	free(log);
+	return line;
+}
+
+/*
+ * Every definition in one write (all or nothing); a void function's
+ * event is written again without $retval (all of them when the module
+ * does not say which line).
+ */
 static int define_all(struct kpt_ls *s, bool f, const char *set)
 {
-	size_t cap = 4096 + (size_t)s->nev * 700, n = 0;
-	char *buf = malloc(cap), p[512], *log;
-	int r;
+	size_t cap = 4096 + (size_t)s->nev * 700, n;
+	char *buf = malloc(cap);
+	int r = -EINVAL, line;
 
 	if (!buf)
 		return KPT_EXIT_FAIL;
-	for (int i = 0; i < s->nev; i++) {
-		if (def_line(s, buf + n, cap - n, f, s->ev[i].event,
-			     set ? set : s->ev[i].point)) {
-			free(buf);
-			kpt_err("patterns too long");
-			return KPT_EXIT_USAGE;
+	for (int tries = 0; tries <= s->nev; tries++) {
+		n = 0;
+		for (int i = 0; i < s->nev; i++) {
+			if (def_line(s, buf + n, cap - n, f, s->ev[i].event,
+				     set ? set : s->ev[i].point,
+				     s->ev[i].noret)) {
+				free(buf);
+				kpt_err("patterns too long");
+				return KPT_EXIT_USAGE;
+			}
+			n += strlen(buf + n);
 		}
-		n += strlen(buf + n);
+		r = kpt_write_events(buf, false);
+		if (!r) {
+			free(buf);
+			s->defined = true;
+			return KPT_EXIT_OK;
+		}
+		line = void_line();
+		if (!line || !s->retval)
+			break;
+		if (line > 0 && line <= s->nev && !s->ev[line - 1].noret)
+			s->ev[line - 1].noret = true;
+		else
+			s->retval = false;
 	}
-	r = kpt_write_events(buf, false);
 	free(buf);
-	if (!r) {
-		s->defined = true;
-		return KPT_EXIT_OK;
-	}
-	kpt_path(p, sizeof(p), kpt_dir(), "error_log");
-	log = kpt_read_file(p, NULL);
-	if (s->retval && log && strstr(log, "'void' type")) {
-		free(log);
-		s->retval = false;
-		return define_all(s, f, set);
-	}
-	free(log);
 	return def_failed(s, r);
 }
 

@@ -20,6 +20,7 @@ struct kpt_ls_ev {
 	char event[48];
 	char func[128];		/* as printed */
 	char point[200];	/* as defined: [MOD:]FUNC */
+	bool noret;		/* a void function: no $retval */
 };
 
 struct kpt_ls {
