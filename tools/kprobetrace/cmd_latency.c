@@ -95,6 +95,11 @@ static void only_members(struct kpt_lh_set *set)
 	set->n = n;
 }
 
+static bool called(const struct kpt_lh *h)
+{
+	return h->count || h->calls || h->inflight;
+}
+
 static void print_frame(const struct lat_opts *o, struct frame *fr,
 			bool stamp)
 {
@@ -114,10 +119,21 @@ static void print_frame(const struct lat_opts *o, struct frame *fr,
 		kpt_lh_print_table(stdout, fr->set.v, fr->set.n, o->sort, o->unit);
 		return;
 	}
-	for (int i = 0; i < fr->set.n; i++) {
-		printf("%s%s\n", i ? "\n" : "", fr->set.v[i].func);
+	for (int i = 0, shown = 0; i < fr->set.n; i++) {
+		if (!called(&fr->set.v[i]))
+			continue;
+		printf("%s%s\n", shown++ ? "\n" : "", fr->set.v[i].func);
 		kpt_lh_print_hist(stdout, &fr->set.v[i], o->unit);
 	}
+	for (int i = 0, idle = 0; i < fr->set.n; i++)
+		if (!called(&fr->set.v[i]))
+			printf("%s%s", idle++ ? ", " : "\n(not called: ",
+			       fr->set.v[i].func);
+	for (int i = 0; i < fr->set.n; i++)
+		if (!called(&fr->set.v[i])) {
+			printf(")\n");
+			break;
+		}
 }
 
 static void print_json(const struct lat_opts *o, struct frame *fr, int n,

@@ -369,6 +369,12 @@ int kpt_ls_start(struct kpt_ls *s)
 				return KPT_EXIT_FAIL;
 	} else if (s->per_func && !s->agg && (glob || s->npats > 1)) {
 		if (glob) {
+			for (int i = 0; i < s->npats; i++)
+				if (strchr(s->pats[i], ':')) {
+					kpt_err("'%s': an f: set takes no MOD: (it matches module functions by name); give FUNC or GLOB",
+						s->pats[i]);
+					return KPT_EXIT_USAGE;
+				}
 			r = expand(s, set);
 			if (r)
 				return r;
@@ -378,6 +384,12 @@ int kpt_ls_start(struct kpt_ls *s)
 					return KPT_EXIT_FAIL;
 		}
 	} else {
+		for (int i = 0; i < s->npats && (glob || s->npats > 1); i++)
+			if (strchr(s->pats[i], ':')) {
+				kpt_err("'%s': an f: set takes no MOD: (it matches module functions by name); give FUNC or GLOB",
+					s->pats[i]);
+				return KPT_EXIT_USAGE;
+			}
 		if (add_ev(s, set, NULL, -1))
 			return KPT_EXIT_FAIL;
 		s->members = glob || s->npats > 1;
