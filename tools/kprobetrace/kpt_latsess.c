@@ -325,6 +325,18 @@ static int arm(struct kpt_ls *s)
 	return KPT_EXIT_OK;
 }
 
+/* A MOD:FUNC pattern, which an f: set does not take (printed). */
+static bool mod_in_set(struct kpt_ls *s)
+{
+	for (int i = 0; i < s->npats; i++)
+		if (strchr(s->pats[i], ':')) {
+			kpt_err("'%s': an f: set takes no MOD: (it matches module functions by name); give FUNC or GLOB",
+				s->pats[i]);
+			return true;
+		}
+	return false;
+}
+
 int kpt_ls_start(struct kpt_ls *s)
 {
 	char set[4096];
@@ -333,24 +345,23 @@ int kpt_ls_start(struct kpt_ls *s)
 
 	s->agg = file_exists("aggregate");
 	s->retval = true;
-	if (kpt_ksyms_load() == 0)
-		for (int i = 0; i < s->npats; i++) {
-			int n;
-
-			if (strpbrk(s->pats[i], " \t\n")) {
-				kpt_err("bad function name '%s'", s->pats[i]);
-				return KPT_EXIT_USAGE;
-			}
-			if (is_glob(s->pats[i])) {
-				glob = true;
-				continue;
-			}
-			if (!kpt_ksyms_find(s->pats[i], &n)) {
-				kpt_err("unknown function '%s' (not in /proc/kallsyms)",
-					s->pats[i]);
-				return KPT_EXIT_NOFUNC;
-			}
+	for (int i = 0; i < s->npats; i++) {
+		if (!*s->pats[i] || strpbrk(s->pats[i], " \t\n")) {
+			kpt_err("bad function name '%s'", s->pats[i]);
+			return KPT_EXIT_USAGE;
 		}
+		glob |= is_glob(s->pats[i]);
+	}
+	/* names are checked here; globs by the module */
+	for (int i = 0; kpt_ksyms_load() == 0 && i < s->npats; i++) {
+		int n;
+
+		if (!is_glob(s->pats[i]) && !kpt_ksyms_find(s->pats[i], &n)) {
+			kpt_err("unknown function '%s' (not in /proc/kallsyms)",
+				s->pats[i]);
+			return KPT_EXIT_NOFUNC;
+		}
+	}
 	if ((s->pid || s->comm) && !s->agg) {
 		kpt_err("-p/-c need the module's aggregate file, which this kprobetrace.ko lacks: its latency file counts every caller");
 		return KPT_EXIT_REFUSED;
@@ -369,12 +380,8 @@ int kpt_ls_start(struct kpt_ls *s)
 				return KPT_EXIT_FAIL;
 	} else if (s->per_func && !s->agg && (glob || s->npats > 1)) {
 		if (glob) {
-			for (int i = 0; i < s->npats; i++)
-				if (strchr(s->pats[i], ':')) {
-					kpt_err("'%s': an f: set takes no MOD: (it matches module functions by name); give FUNC or GLOB",
-						s->pats[i]);
-					return KPT_EXIT_USAGE;
-				}
+			if (mod_in_set(s))
+				return KPT_EXIT_USAGE;
 			r = expand(s, set);
 			if (r)
 				return r;
@@ -384,12 +391,8 @@ int kpt_ls_start(struct kpt_ls *s)
 					return KPT_EXIT_FAIL;
 		}
 	} else {
-		for (int i = 0; i < s->npats && (glob || s->npats > 1); i++)
-			if (strchr(s->pats[i], ':')) {
-				kpt_err("'%s': an f: set takes no MOD: (it matches module functions by name); give FUNC or GLOB",
-					s->pats[i]);
-				return KPT_EXIT_USAGE;
-			}
+		if ((glob || s->npats > 1) && mod_in_set(s))
+			return KPT_EXIT_USAGE;
 		if (add_ev(s, set, NULL, -1))
 			return KPT_EXIT_FAIL;
 		s->members = glob || s->npats > 1;
