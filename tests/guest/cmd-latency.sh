@@ -74,6 +74,20 @@ cat /tmp/l2
 assert_file_has /tmp/l2 '^count 0 ' "count 0"
 left
 
+echo "== -i: the intervals add up to every call (no read loses any)"
+lat_bg /tmp/li latency -i 0.2 kpt_test_delay
+delay delay 65536 100
+# an interval printed, then more calls
+n=0
+until grep -q '^count ' /tmp/li; do
+	sleep 0.1; n=$((n + 1))
+	[ $n -lt 100 ] || fail "-i 0.2: no interval printed"
+done
+delay delay 65536 100
+stop INT
+assert_eq "$(awk '/^count / { n += $2 } END { print n }' /tmp/li)" 200 "calls over the intervals"
+[ "$(grep -c '^count ' /tmp/li)" -ge 2 ] || fail "-i 0.2: fewer than 2 intervals"
+
 echo "== -F over a glob: a histogram per function"
 lat_bg /tmp/l3 latency -F 'kpt_test_*delay'
 delay delay 0 3
