@@ -309,8 +309,10 @@ static int measure(struct lat_opts *o, struct kpt_ls *s, struct frame **frp,
 			step = o->duration - el;
 		kpt_ls_wait(step);
 		fr = realloc(*frp, (*nfr + 1) * sizeof(*fr));
-		if (!fr)
+		if (!fr) {
+			r = KPT_EXIT_FAIL;
 			break;
+		}
 		*frp = fr;
 		fr += (*nfr)++;
 		memset(fr, 0, sizeof(*fr));
