@@ -1,6 +1,7 @@
 # kprobetrace latency and errors on the test module's delay and errno
 # targets: exact counts, the delays in their log2 row, one histogram per
-# function (-F) over a glob, the errno table of errors, and nothing left
+# function (-F) over a glob, -i intervals adding up, the errno table of
+# errors, a void function among others, both lifecycles, and nothing left
 # in kprobe_events (nor records in the trace) after Ctrl-C, SIGTERM, a -d
 # timeout or an error.
 # timeout: 120
@@ -131,4 +132,12 @@ if [ ! -e $KPT/aggregate ]; then
 	assert_eq $? 6 "-p without the aggregate file"
 	left
 fi
+echo "== lifecycle=today: created disabled, removed only once disabled"
+LC=/sys/module/kprobetrace/parameters/lifecycle
+echo today > $LC || fail "lifecycle=today"
+lat_bg /tmp/lt latency kpt_test_delay
+delay delay 0 4
+stop INT
+echo seed > $LC || fail "back to lifecycle=seed"
+assert_file_has /tmp/lt '^count 4 ' "lifecycle=today: count"
 echo "cmd-latency OK"
