@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace(1): the index of a DWARF file, kept by build-id in the
+ * cache directory ($XDG_CACHE_HOME, else ~/.cache:
+ * kprobetrace/dwarf/BUILDID.idx), so that a lookup reads only the
+ * compile units it needs instead of every one of a vmlinux.
+ *
+ * The first lookup builds it: each compile unit's functions (the
+ * subprograms dwarf_getfuncs() gives: with code, and the abstract ones of
+ * functions only inlined) and the files of its line table.  The file is
+ * written to a temporary name and renamed.  The next lookups map it and
+ * check it (kpt_dwarf_index.c: counts, order, checksum, and the key: the
+ * DWARF file's build-id, size and mtime); anything wrong, it is rebuilt.
+ * Without a build-id, with --no-index, or when the cache cannot be
+ * written, the index lives in memory for the run (or every unit is read).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <dwarf.h>
+#include "kpt_cmd.h"
+#include "kpt_dwarf_internal.h"
+
+bool kpt_dwarf_no_index;
+
+bool kpt_dwarf_file_match(const char *path, const char *want)
+{
+	size_t lp, lw;
+
+	if (!want[0])
+		return true;
+	if (!path)
+		return false;
+	lp = strlen(path);
+	lw = strlen(want);
+	if (lw > lp || strcmp(path + lp - lw, want))
+		return false;
+	return lw == lp || path[lp - lw - 1] == '/' || want[0] == '/';
+}
+
+/* ---- building: name -> compile units, in a hash table ---- */
+
+struct slot {
+	const char *name;	/* libdw's string: lives as long as d */
+	uint32_t *v, n, cap;
+};
+
+struct table {
+	struct slot *s;
+	size_t cap, n;
+	bool oom;
+};
+
+static uint64_t hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ull;
+	return h;
+}
+
+static struct slot *slot_of(struct table *t, const char *name)
+{
+	size_t i;
+
+	if (t->n * 2 >= t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 4096;
+		struct slot *s = calloc(cap, sizeof(*s));
+
+		if (!s)
+			return NULL;
+		for (size_t k = 0; k < t->cap; k++) {
+			if (!t->s[k].name)
+				continue;
+			i = hash(t->s[k].name) & (cap - 1);
+			while (s[i].name)
+				i = (i + 1) & (cap - 1);
+			s[i] = t->s[k];
+		}
+		free(t->s);
+		t->s = s;
+		t->cap = cap;
+	}
+	i = hash(name) & (t->cap - 1);
+	while (t->s[i].name && strcmp(t->s[i].name, name))
+		i = (i + 1) & (t->cap - 1);
+	if (!t->s[i].name) {
+		t->s[i].name = name;
+		t->n++;
+	}
+	return &t->s[i];
+}
+
+static void add(struct table *t, const char *name, uint32_t cu)
+{
+	struct slot *s = name && *name ? slot_of(t, name) : NULL;
+
+	if (!s) {
+		t->oom |= name && *name;
+		return;
+	}
+	if (s->n && s->v[s->n - 1] == cu)
+		return;
+	if (s->n == s->cap) {
+		uint32_t cap = s->cap ? s->cap * 2 : 2;
+		uint32_t *v = realloc(s->v, cap * sizeof(*v));
+
+		if (!v) {
+			t->oom = true;
+			return;
+		}
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = cu;
+}
+
+/* The table's entries for the writer (its strings stay the table's). */
+static struct kpt_dwarf_index_in *entries(struct table *t, uint32_t *n)
+{
+	struct kpt_dwarf_index_in *in = calloc(t->n + 1, sizeof(*in));
+
+	*n = 0;
+	if (!in)
+		return NULL;
+	for (size_t k = 0; k < t->cap; k++)
+		if (t->s[k].name)
+			in[(*n)++] = (struct kpt_dwarf_index_in){
+				t->s[k].name, t->s[k].v, t->s[k].n };
+	return in;
+}
+
+static void table_free(struct table *t)
+{
+	for (size_t k = 0; k < t->cap; k++)
+		free(t->s[k].v);
+	free(t->s);
+}
+
+struct build {
+	struct table names, files;
+	uint32_t cu;
+};
+
+static int build_func(Dwarf_Die *die, void *arg)
+{
+	struct build *b = arg;
+
+	add(&b->names, dwarf_diename(die), b->cu);
+	return DWARF_CB_OK;
+}
+
+/* The index of d's DWARF into a malloc'd buffer: 0, or -1. */
+static int build(struct kpt_dwarf *d, const struct kpt_dwarf_index_key *key,
+		 void **buf, size_t *len)
+{
+	struct build b = { 0 };
+	struct kpt_dwarf_index_in *names = NULL, *files = NULL;
+	uint64_t *cus = NULL;
+	size_t ncu = 0, cap = 0;
+	uint32_t nn = 0, nf = 0;
+	Dwarf_Die *cu = NULL;
+	Dwarf_Addr bias;
+	int r = -1;
+
+	while ((cu = dwfl_module_nextcu(d->mod, cu, &bias))) {
+		Dwarf_Files *fl;
+		size_t n;
+
+		if (ncu == cap) {
+			uint64_t *p = realloc(cus, (cap = cap ? cap * 2 : 1024) *
+					      sizeof(*p));
+
+			if (!p)
+				goto out;
+			cus = p;
+		}
+		cus[ncu] = dwarf_dieoffset(cu);
+		b.cu = (uint32_t)ncu++;
+		dwarf_getfuncs(cu, build_func, &b, 0);
+		if (!dwarf_getsrcfiles(cu, &fl, &n))
+			for (size_t i = 0; i < n; i++)
+				add(&b.files, dwarf_filesrc(fl, i, NULL, NULL),
+				    b.cu);
+	}
+	if (b.names.oom || b.files.oom || ncu > UINT32_MAX)
+		goto out;
+	names = entries(&b.names, &nn);
+	files = entries(&b.files, &nf);
+	if (names && files)
+		r = kpt_dwarf_index_write(key, cus, (uint32_t)ncu, names, nn,
+					  files, nf, buf, len);
+out:
+	free(names);
+	free(files);
+	free(cus);
+	table_free(&b.names);
+	table_free(&b.files);
+	return r;
+}
+
+/* ---- the cache file ---- */
+
+static int cache_path(const char *id, char *path, size_t size, bool mk)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char dir[1024];
+	int n;
+
+	if (xdg && xdg[0] == '/')
+		n = snprintf(dir, sizeof(dir), "%s/kprobetrace/dwarf", xdg);
+	else if (home && home[0] == '/')
+		n = snprintf(dir, sizeof(dir), "%s/.cache/kprobetrace/dwarf",
+			     home);
+	else
+		return -1;
+	if (n < 0 || (size_t)n >= sizeof(dir))
+		return -1;
+	if (mk) {
+		/* each component, as mkdir -p */
+		for (char *p = dir + 1; *p; p++) {
+			if (*p != '/')
+				continue;
+			*p = '\0';
+			if (mkdir(dir, 0755) && errno != EEXIST)
+				return -1;
+			*p = '/';
+		}
+		if (mkdir(dir, 0755) && errno != EEXIST)
+			return -1;
+	}
+	n = snprintf(path, size, "%s/%s.idx", dir, id);
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+static void note(const char *fmt, const char *what, const char *path)
+{
+	if (getenv("KPT_DWARF_INDEX_LOG"))
+		fprintf(stderr, fmt, what, path);
+}
+
+/* Write buf to path through a temporary file and rename(): 0 or -1. */
+static int write_atomic(const char *path, const void *buf, size_t len)
+{
+	char tmp[1200];
+	const char *p = buf;
+	int fd;
+
+	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -1;
+	while (len) {
+		ssize_t w = write(fd, p, len);
+
+		if (w <= 0) {
+			close(fd);
+			unlink(tmp);
+			return -1;
+		}
+		p += w;
+		len -= (size_t)w;
+	}
+	if (close(fd) || rename(tmp, path)) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* Map the cache file and check it against key: 0, or -1/-2 (why). */
+static int load(struct kpt_dwarf *d, const char *path,
+		const struct kpt_dwarf_index_key *key)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r = -1;
+	struct stat st;
+	void *m;
+
+	if (fd < 0)
+		return -3;
+	if (fstat(fd, &st) || st.st_size <= 0) {
+		close(fd);
+		return -1;
+	}
+	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED)
+		return -1;
+	r = kpt_dwarf_index_parse(m, (size_t)st.st_size, key, NULL, &d->ix);
+	if (r) {
+		munmap(m, (size_t)st.st_size);
+		return r;
+	}
+	d->ix_buf = m;
+	d->ix_len = (size_t)st.st_size;
+	d->ix_mapped = true;
+	return 0;
+}
+
+/* Have d->ix (1), or none (-1): loaded, else built (and kept). */
+static int index_of(struct kpt_dwarf *d)
+{
+	struct kpt_dwarf_index_key key = { 0 };
+	char path[1100];
+	struct stat st;
+	void *buf;
+	size_t len;
+	int r = -3;
+
+	if (d->ix_state)
+		return d->ix_state;
+	d->ix_state = -1;
+	if (kpt_dwarf_no_index || stat(d->path, &st) ||
+	    kpt_dwarf_file_build_id(d->path, key.build_id,
+				    sizeof(key.build_id)) || !key.build_id[0])
+		return -1;
+	key.size = (uint64_t)st.st_size;
+	key.mtime_sec = st.st_mtim.tv_sec;
+	key.mtime_nsec = st.st_mtim.tv_nsec;
+	if (!cache_path(key.build_id, path, sizeof(path), false)) {
+		r = load(d, path, &key);
+		if (!r) {
+			note("kprobetrace: DWARF index: %s %s\n", "used", path);
+			return d->ix_state = 1;
+		}
+	}
+	if (build(d, &key, &buf, &len))
+		return -1;
+	if (kpt_dwarf_index_parse(buf, len, &key, NULL, &d->ix)) {
+		free(buf);
+		return -1;
+	}
+	d->ix_buf = buf;
+	d->ix_len = len;
+	if (!cache_path(key.build_id, path, sizeof(path), true) &&
+	    !write_atomic(path, buf, len))
+		note("kprobetrace: DWARF index: %s %s\n",
+		     r == -3 ? "built" : r == -2 ? "rebuilt (another build or version)" :
+		     "rebuilt (corrupted or truncated)", path);
+	else
+		note("kprobetrace: DWARF index: %s %s\n",
+		     "built in memory (cannot write)", path);
+	return d->ix_state = 1;
+}
+
+void kpt_dwarf_index_drop(struct kpt_dwarf *d)
+{
+	if (d->ix_mapped)
+		munmap(d->ix_buf, d->ix_len);
+	else
+		free(d->ix_buf);
+	d->ix_buf = NULL;
+	d->ix_state = 0;
+}
+
+/* Each compile unit, in order, without the index. */
+static int each_all(struct kpt_dwarf *d, kpt_dwarf_cu_fn fn, void *ctx)
+{
+	Dwarf_Die *cu = NULL;
+	Dwarf_Addr bias;
+	int r = 0;
+
+	while (!r && (cu = dwfl_module_nextcu(d->mod, cu, &bias)))
+		r = fn(cu, ctx);
+	return r;
+}
+
+int kpt_dwarf_each_cu(struct kpt_dwarf *d, const char *func,
+		      const char *file, bool exact, kpt_dwarf_cu_fn fn,
+		      void *ctx)
+{
+	const struct kpt_dwarf_index *ix = &d->ix;
+	unsigned char *want;
+	int r = 0;
+
+	if ((!func && (!file || !file[0])) || index_of(d) < 0)
+		return each_all(d, fn, ctx);
+	want = calloc(ix->ncu ? ix->ncu : 1, 1);
+	if (!want)
+		return each_all(d, fn, ctx);
+	if (func || exact) {
+		const struct kpt_dwarf_index_ent *e =
+			kpt_dwarf_index_find(ix, !func, func ? func : file);
+
+		for (uint32_t k = 0; e && k < e->count; k++)
+			want[ix->lists[e->first + k]] = 1;
+	} else {
+		for (uint32_t i = 0; i < ix->nfiles; i++) {
+			const struct kpt_dwarf_index_ent *e = &ix->files[i];
+
+			if (!kpt_dwarf_file_match(ix->strings + e->str, file))
+				continue;
+			for (uint32_t k = 0; k < e->count; k++)
+				want[ix->lists[e->first + k]] = 1;
+		}
+	}
+	/* every unit checked first: a bad offset means every unit */
+	for (uint32_t i = 0; i < ix->ncu; i++) {
+		Dwarf_Die die;
+		int t;
+
+		if (want[i] && (!dwarf_offdie(d->dw, ix->cus[i], &die) ||
+				((t = dwarf_tag(&die)) != DW_TAG_compile_unit &&
+				 t != DW_TAG_partial_unit))) {
+			free(want);
+			return each_all(d, fn, ctx);
+		}
+	}
+	for (uint32_t i = 0; !r && i < ix->ncu; i++) {
+		Dwarf_Die die;
+
+		if (want[i] && dwarf_offdie(d->dw, ix->cus[i], &die))
+			r = fn(&die, ctx);
+	}
+	free(want);
+	return r;
+}
