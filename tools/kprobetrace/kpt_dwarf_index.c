@@ -148,14 +148,21 @@ int kpt_dwarf_index_write(const struct kpt_dwarf_index_key *key,
 	return 0;
 }
 
-/* The entries of one table: in bounds, lists in bounds, names sorted. */
+/*
+ * The entries of one table: in bounds, names sorted, strings and lists
+ * packed in order from *str and *list (as written: the canonical form).
+ */
 static bool table_ok(const struct kpt_dwarf_index *ix,
-		     const struct kpt_dwarf_index_ent *e, uint32_t n)
+		     const struct kpt_dwarf_index_ent *e, uint32_t n,
+		     uint32_t *str, uint32_t *list)
 {
 	for (uint32_t i = 0; i < n; i++) {
-		if (e[i].str >= ix->strsize ||
+		if (e[i].str != *str || e[i].str >= ix->strsize ||
+		    e[i].first != *list ||
 		    (uint64_t)e[i].first + e[i].count > ix->nlist)
 			return false;
+		*str += (uint32_t)strlen(ix->strings + e[i].str) + 1;
+		*list += e[i].count;
 		for (uint32_t k = 0; k < e[i].count; k++)
 			if (ix->lists[e[i].first + k] >= ix->ncu)
 				return false;
@@ -166,6 +173,13 @@ static bool table_ok(const struct kpt_dwarf_index *ix,
 	return true;
 }
 
+void kpt_dwarf_index_seal(void *buf, size_t len)
+{
+	if (len >= HDR)
+		put64(buf, O_SUM, checksum((unsigned char *)buf + HDR,
+					   len - HDR));
+}
+
 int kpt_dwarf_index_parse(const void *buf, size_t len,
 			  const struct kpt_dwarf_index_key *key,
 			  struct kpt_dwarf_index_key *found,
@@ -173,6 +187,7 @@ int kpt_dwarf_index_parse(const void *buf, size_t len,
 {
 	const unsigned char *p = buf;
 	struct kpt_dwarf_index_key k;
+	uint32_t str = 0, list = 0;
 	uint64_t total;
 
 	memset(ix, 0, sizeof(*ix));
@@ -209,8 +224,9 @@ int kpt_dwarf_index_parse(const void *buf, size_t len,
 	ix->lists = (const uint32_t *)(ix->files + ix->nfiles);
 	ix->strings = (const char *)(ix->lists + ix->nlist);
 	if ((ix->strsize && ix->strings[ix->strsize - 1]) ||
-	    !table_ok(ix, ix->names, ix->nnames) ||
-	    !table_ok(ix, ix->files, ix->nfiles)) {
+	    !table_ok(ix, ix->names, ix->nnames, &str, &list) ||
+	    !table_ok(ix, ix->files, ix->nfiles, &str, &list) ||
+	    str != ix->strsize || list != ix->nlist) {
 		memset(ix, 0, sizeof(*ix));
 		return -1;
 	}

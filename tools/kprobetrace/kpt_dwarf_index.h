@@ -64,7 +64,7 @@ int kpt_dwarf_index_write(const struct kpt_dwarf_index_key *key,
 
 /*
  * Parse and check buf (aligned to 8): 0; -1 corrupt or truncated (bad
- * magic, counts, offsets, order or checksum); -2 another version or key
+ * magic, counts, offsets, order, packing or checksum); -2 another version or key
  * (key NULL: any key; the one found goes to *found when not NULL).  Never
  * reads outside buf.
  */
@@ -72,6 +72,9 @@ int kpt_dwarf_index_parse(const void *buf, size_t len,
 			  const struct kpt_dwarf_index_key *key,
 			  struct kpt_dwarf_index_key *found,
 			  struct kpt_dwarf_index *ix);
+
+/* Rewrite the checksum of a file of len bytes (tests, the fuzzer). */
+void kpt_dwarf_index_seal(void *buf, size_t len);
 
 /* The entry of name in the names (files false) or files table, or NULL. */
 const struct kpt_dwarf_index_ent *
