@@ -23,8 +23,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <dwarf.h>
+#include <gelf.h>
 #include "kpt_cmd.h"
 #include "kpt_dwarf_internal.h"
+#include "kpt_dwarf_linehdr.h"
 
 bool kpt_dwarf_no_index;
 
@@ -143,9 +145,53 @@ static void table_free(struct table *t)
 	free(t->s);
 }
 
+/* Strings that live until the index is written. */
+struct arena {
+	char **chunks;
+	size_t n, used, left;
+};
+
+static const char *intern(struct arena *a, const char *s)
+{
+	size_t l = strlen(s) + 1;
+	char *p;
+
+	if (l > a->left) {
+		size_t sz = l > 1 << 20 ? l : 1 << 20;
+		char **c = realloc(a->chunks, (a->n + 1) * sizeof(*c));
+
+		if (!c)
+			return NULL;
+		a->chunks = c;
+		if (!(c[a->n] = malloc(sz)))
+			return NULL;
+		a->n++;
+		a->used = 0;
+		a->left = sz;
+	}
+	p = a->chunks[a->n - 1] + a->used;
+	memcpy(p, s, l);
+	a->used += l;
+	a->left -= l;
+	return p;
+}
+
+static void arena_free(struct arena *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		free(a->chunks[i]);
+	free(a->chunks);
+}
+
 struct build {
 	struct table names, files;
 	uint32_t cu;
+	struct arena strings;
+	struct kpt_dwarf_linehdr_in lh;
+	bool libdw_files;	/* the headers are read by libdw */
+	bool verify;		/* both, compared (KPT_DWARF_INDEX_VERIFY) */
+	const char **seen;	/* verify: the unit's names from the header */
+	size_t nseen, capseen;
 };
 
 static int build_func(Dwarf_Die *die, void *arg)
@@ -156,12 +202,144 @@ static int build_func(Dwarf_Die *die, void *arg)
 	return DWARF_CB_OK;
 }
 
+/*
+ * The functions of a unit as dwarf_getfuncs() gives them, faster: the
+ * unit's own children only (DW_AT_sibling skips the bodies), where C
+ * keeps its functions; a unit of another language, the full walk.  A
+ * GNU C nested function (inside another's body; the kernel has none) is
+ * then not indexed: kpt_dwarf_each_cu() reads every unit for a name the
+ * index lacks.
+ */
+static void top_funcs(Dwarf_Die *cu, struct build *b)
+{
+	int lang = dwarf_srclang(cu);
+	Dwarf_Die c;
+
+	if (lang != DW_LANG_C89 && lang != DW_LANG_C && lang != DW_LANG_C99 &&
+	    lang != DW_LANG_C11) {
+		dwarf_getfuncs(cu, build_func, b, 0);
+		return;
+	}
+	if (dwarf_child(cu, &c))
+		return;
+	do {
+		if (dwarf_tag(&c) == DW_TAG_subprogram &&
+		    !dwarf_hasattr(&c, DW_AT_declaration))
+			build_func(&c, b);
+	} while (!dwarf_siblingof(&c, &c));
+}
+
+/* A section's bytes as libdw reads them; none if compressed. */
+static struct kpt_dwarf_sec section(Elf *e, const char *want)
+{
+	struct kpt_dwarf_sec sec = { NULL, 0 };
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (!e || elf_getshdrstrndx(e, &shstrndx))
+		return sec;
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		const char *nm;
+		Elf_Data *data;
+
+		if (!gelf_getshdr(scn, &sh) ||
+		    !(nm = elf_strptr(e, shstrndx, sh.sh_name)) ||
+		    strcmp(nm, want))
+			continue;
+		if ((sh.sh_flags & SHF_COMPRESSED) || sh.sh_type == SHT_NOBITS)
+			return sec;
+		data = elf_getdata(scn, NULL);
+		if (data && data->d_buf) {
+			sec.data = data->d_buf;
+			sec.size = data->d_size;
+		}
+		return sec;
+	}
+	return sec;
+}
+
+static int file_seen(void *arg, const char *name)
+{
+	struct build *b = arg;
+	const char *s = intern(&b->strings, name);
+
+	if (!s)
+		return -1;
+	if (b->verify) {
+		if (b->nseen == b->capseen) {
+			size_t cap = b->capseen ? b->capseen * 2 : 256;
+			const char **p = realloc(b->seen, cap * sizeof(*p));
+
+			if (!p)
+				return -1;
+			b->seen = p;
+			b->capseen = cap;
+		}
+		b->seen[b->nseen++] = s;
+	}
+	add(&b->files, s, b->cu);
+	return 0;
+}
+
+/*
+ * The files of a unit's line table into the index: from its header
+ * (kpt_dwarf_linehdr.c), else libdw's.  Verifying (the first unit
+ * always, every unit with KPT_DWARF_INDEX_VERIFY), libdw's too, which must
+ * be the same names: a difference is said (verify) and leaves the rest
+ * of the build to libdw.  -1 on a difference when verifying all.
+ */
+static int unit_files(Dwarf_Die *cu, struct build *b, bool check)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word off;
+	Dwarf_Files *fl;
+	size_t n;
+
+	b->nseen = 0;
+	if (!b->libdw_files && dwarf_attr(cu, DW_AT_stmt_list, &a) &&
+	    !dwarf_formudata(&a, &off)) {
+		bool v = b->verify;
+
+		b->lh.comp_dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir,
+							     &a));
+		b->verify = v || check;
+		if (!kpt_dwarf_linehdr_files(&b->lh, off) && !b->verify)
+			return 0;
+		b->verify = v;
+		if (!check && !v)
+			goto libdw;	/* the header not read: libdw's */
+		if (dwarf_getsrcfiles(cu, &fl, &n) || n != b->nseen)
+			goto differ;
+		for (size_t i = 0; i < n; i++) {
+			const char *s = dwarf_filesrc(fl, i, NULL, NULL);
+
+			if (!s || strcmp(s, b->seen[i]))
+				goto differ;
+		}
+		return 0;
+differ:
+		if (getenv("KPT_DWARF_INDEX_VERIFY"))
+			fprintf(stderr, "kprobetrace: DWARF index: the line table header of the unit at 0x%llx is not read as libdw reads it\n",
+				(unsigned long long)dwarf_dieoffset(cu));
+		b->libdw_files = true;
+		if (v)
+			return -1;
+	}
+libdw:
+	if (!dwarf_getsrcfiles(cu, &fl, &n))
+		for (size_t i = 0; i < n; i++)
+			add(&b->files, dwarf_filesrc(fl, i, NULL, NULL), b->cu);
+	return 0;
+}
+
 /* The index of d's DWARF into a malloc'd buffer: 0, or -1. */
 static int build(struct kpt_dwarf *d, const struct kpt_dwarf_index_key *key,
 		 void **buf, size_t *len)
 {
 	struct build b = { 0 };
 	struct kpt_dwarf_index_in *names = NULL, *files = NULL;
+	Elf *elf = dwarf_getelf(d->dw);
 	uint64_t *cus = NULL;
 	size_t ncu = 0, cap = 0;
 	uint32_t nn = 0, nf = 0;
@@ -169,10 +347,14 @@ static int build(struct kpt_dwarf *d, const struct kpt_dwarf_index_key *key,
 	Dwarf_Addr bias;
 	int r = -1;
 
+	b.lh.line = section(elf, ".debug_line");
+	b.lh.line_str = section(elf, ".debug_line_str");
+	b.lh.str = section(elf, ".debug_str");
+	b.lh.fn = file_seen;
+	b.lh.ctx = &b;
+	b.verify = getenv("KPT_DWARF_INDEX_VERIFY") != NULL;
+	b.libdw_files = !b.lh.line.data;
 	while ((cu = dwfl_module_nextcu(d->mod, cu, &bias))) {
-		Dwarf_Files *fl;
-		size_t n;
-
 		if (ncu == cap) {
 			uint64_t *p = realloc(cus, (cap = cap ? cap * 2 : 1024) *
 					      sizeof(*p));
@@ -183,11 +365,9 @@ static int build(struct kpt_dwarf *d, const struct kpt_dwarf_index_key *key,
 		}
 		cus[ncu] = dwarf_dieoffset(cu);
 		b.cu = (uint32_t)ncu++;
-		dwarf_getfuncs(cu, build_func, &b, 0);
-		if (!dwarf_getsrcfiles(cu, &fl, &n))
-			for (size_t i = 0; i < n; i++)
-				add(&b.files, dwarf_filesrc(fl, i, NULL, NULL),
-				    b.cu);
+		top_funcs(cu, &b);
+		if (unit_files(cu, &b, ncu == 1))
+			goto out;
 	}
 	if (b.names.oom || b.files.oom || ncu > UINT32_MAX)
 		goto out;
@@ -200,8 +380,10 @@ out:
 	free(names);
 	free(files);
 	free(cus);
+	free(b.seen);
 	table_free(&b.names);
 	table_free(&b.files);
+	arena_free(&b.strings);
 	return r;
 }
 
@@ -388,6 +570,10 @@ int kpt_dwarf_each_cu(struct kpt_dwarf *d, const char *func,
 		const struct kpt_dwarf_index_ent *e =
 			kpt_dwarf_index_find(ix, !func, func ? func : file);
 
+		if (!e && func) {	/* a nested function, or none */
+			free(want);
+			return each_all(d, fn, ctx);
+		}
 		for (uint32_t k = 0; e && k < e->count; k++)
 			want[ix->lists[e->first + k]] = 1;
 	} else {
