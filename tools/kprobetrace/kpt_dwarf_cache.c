@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +49,8 @@ bool kpt_dwarf_file_match(const char *path, const char *want)
 /* ---- building: name -> compile units, in a hash table ---- */
 
 struct slot {
-	const char *name;	/* libdw's string: lives as long as d */
+	const char *name;	/* in the build's arena */
+	uint64_t hash;
 	uint32_t *v, n, cap;
 };
 
@@ -58,17 +60,23 @@ struct table {
 	bool oom;
 };
 
+struct arena;
+static const char *intern(struct arena *a, const char *s);
+
 static uint64_t hash(const char *s)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 
 	while (*s)
 		h = (h ^ (unsigned char)*s++) * 0x100000001b3ull;
-	return h;
+	return h ^ (h >> 32);
 }
 
-static struct slot *slot_of(struct table *t, const char *name)
+/* name's slot, a new one (its name interned in a) if none. */
+static struct slot *slot_of(struct table *t, const char *name,
+			    struct arena *a)
 {
+	uint64_t h = hash(name);
 	size_t i;
 
 	if (t->n * 2 >= t->cap) {
@@ -80,7 +88,7 @@ static struct slot *slot_of(struct table *t, const char *name)
 		for (size_t k = 0; k < t->cap; k++) {
 			if (!t->s[k].name)
 				continue;
-			i = hash(t->s[k].name) & (cap - 1);
+			i = t->s[k].hash & (cap - 1);
 			while (s[i].name)
 				i = (i + 1) & (cap - 1);
 			s[i] = t->s[k];
@@ -89,19 +97,24 @@ static struct slot *slot_of(struct table *t, const char *name)
 		t->s = s;
 		t->cap = cap;
 	}
-	i = hash(name) & (t->cap - 1);
-	while (t->s[i].name && strcmp(t->s[i].name, name))
+	i = h & (t->cap - 1);
+	while (t->s[i].name &&
+	       (t->s[i].hash != h || strcmp(t->s[i].name, name)))
 		i = (i + 1) & (t->cap - 1);
 	if (!t->s[i].name) {
+		if (!(name = intern(a, name)))
+			return NULL;
 		t->s[i].name = name;
+		t->s[i].hash = h;
 		t->n++;
 	}
 	return &t->s[i];
 }
 
-static void add(struct table *t, const char *name, uint32_t cu)
+static void add(struct table *t, const char *name, uint32_t cu,
+		struct arena *a)
 {
-	struct slot *s = name && *name ? slot_of(t, name) : NULL;
+	struct slot *s = name && *name ? slot_of(t, name, a) : NULL;
 
 	if (!s) {
 		t->oom |= name && *name;
@@ -192,13 +205,16 @@ struct build {
 	bool verify;		/* both, compared (KPT_DWARF_INDEX_VERIFY) */
 	const char **seen;	/* verify: the unit's names from the header */
 	size_t nseen, capseen;
+	uint64_t *cus;		/* the units' DIE offsets */
+	size_t ncu, cap;
+	bool lh_set;
 };
 
 static int build_func(Dwarf_Die *die, void *arg)
 {
 	struct build *b = arg;
 
-	add(&b->names, dwarf_diename(die), b->cu);
+	add(&b->names, dwarf_diename(die), b->cu, &b->strings);
 	return DWARF_CB_OK;
 }
 
@@ -262,11 +278,13 @@ static struct kpt_dwarf_sec section(Elf *e, const char *want)
 static int file_seen(void *arg, const char *name)
 {
 	struct build *b = arg;
-	const char *s = intern(&b->strings, name);
 
-	if (!s)
-		return -1;
+	add(&b->files, name, b->cu, &b->strings);
 	if (b->verify) {
+		const char *s = intern(&b->strings, name);
+
+		if (!s)
+			return -1;
 		if (b->nseen == b->capseen) {
 			size_t cap = b->capseen ? b->capseen * 2 : 256;
 			const char **p = realloc(b->seen, cap * sizeof(*p));
@@ -278,7 +296,6 @@ static int file_seen(void *arg, const char *name)
 		}
 		b->seen[b->nseen++] = s;
 	}
-	add(&b->files, s, b->cu);
 	return 0;
 }
 
@@ -329,8 +346,90 @@ differ:
 libdw:
 	if (!dwarf_getsrcfiles(cu, &fl, &n))
 		for (size_t i = 0; i < n; i++)
-			add(&b->files, dwarf_filesrc(fl, i, NULL, NULL), b->cu);
+			add(&b->files, dwarf_filesrc(fl, i, NULL, NULL), b->cu,
+			    &b->strings);
 	return 0;
+}
+
+/*
+ * The units of d, in order, to fn(cu, b) (nonzero stops): through a
+ * Dwarf of their own when the file needs no relocation (not ET_REL), so
+ * that all the build read (every unit's abbreviations, the pages of the
+ * file it mapped) is let go before the lookup; else d's.
+ */
+static int each_unit(struct kpt_dwarf *d, int (*fn)(Dwarf_Die *, void *),
+		     void *b)
+{
+	int fd = open(d->path, O_RDONLY | O_CLOEXEC), r = 0;
+	Elf *e = fd < 0 ? NULL : elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	Dwarf *dw = NULL;
+	GElf_Ehdr eh;
+
+	if (e && gelf_getehdr(e, &eh) && eh.e_type != ET_REL)
+		dw = dwarf_begin_elf(e, DWARF_C_READ, NULL);
+	if (dw) {
+		Dwarf_Off off = 0, next;
+		size_t hsize, size = 0, n = 0;
+		char *map = elf_rawfile(e, &size);
+
+		while (!r && !dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL,
+					   NULL)) {
+			Dwarf_Die cu;
+
+			if (dwarf_offdie(dw, off + hsize, &cu))
+				r = fn(&cu, b);
+			off = next;
+			/*
+			 * The file's pages read so far leave this process
+			 * (the page cache keeps them; read again, they come
+			 * back as they were): the walk's resident size stays
+			 * that of a few units, not of the file.
+			 */
+			if (map && ++n % 64 == 0)
+				madvise(map, size, MADV_DONTNEED);
+		}
+		dwarf_end(dw);
+	} else {
+		Dwarf_Die *cu = NULL;
+		Dwarf_Addr bias;
+
+		while (!r && (cu = dwfl_module_nextcu(d->mod, cu, &bias)))
+			r = fn(cu, b);
+	}
+	if (e)
+		elf_end(e);
+	if (fd >= 0)
+		close(fd);
+	return r;
+}
+
+static int unit(Dwarf_Die *cu, void *arg)
+{
+	struct build *b = arg;
+
+	if (b->ncu == b->cap) {
+		uint64_t *p = realloc(b->cus, (b->cap = b->cap ? b->cap * 2 :
+					       1024) * sizeof(*p));
+
+		if (!p)
+			return -1;
+		b->cus = p;
+	}
+	if (b->ncu == UINT32_MAX)
+		return -1;
+	b->cus[b->ncu] = dwarf_dieoffset(cu);
+	b->cu = (uint32_t)b->ncu++;
+	if (!b->lh_set) {	/* the sections of the Dwarf read */
+		Elf *elf = dwarf_getelf(dwarf_cu_getdwarf(cu->cu));
+
+		b->lh.line = section(elf, ".debug_line");
+		b->lh.line_str = section(elf, ".debug_line_str");
+		b->lh.str = section(elf, ".debug_str");
+		b->libdw_files = !b->lh.line.data;
+		b->lh_set = true;
+	}
+	top_funcs(cu, b);
+	return unit_files(cu, b, b->ncu == 1);
 }
 
 /* The index of d's DWARF into a malloc'd buffer: 0, or -1. */
@@ -339,51 +438,28 @@ static int build(struct kpt_dwarf *d, const struct kpt_dwarf_index_key *key,
 {
 	struct build b = { 0 };
 	struct kpt_dwarf_index_in *names = NULL, *files = NULL;
-	Elf *elf = dwarf_getelf(d->dw);
-	uint64_t *cus = NULL;
-	size_t ncu = 0, cap = 0;
 	uint32_t nn = 0, nf = 0;
-	Dwarf_Die *cu = NULL;
-	Dwarf_Addr bias;
 	int r = -1;
 
-	b.lh.line = section(elf, ".debug_line");
-	b.lh.line_str = section(elf, ".debug_line_str");
-	b.lh.str = section(elf, ".debug_str");
 	b.lh.fn = file_seen;
 	b.lh.ctx = &b;
 	b.verify = getenv("KPT_DWARF_INDEX_VERIFY") != NULL;
-	b.libdw_files = !b.lh.line.data;
-	while ((cu = dwfl_module_nextcu(d->mod, cu, &bias))) {
-		if (ncu == cap) {
-			uint64_t *p = realloc(cus, (cap = cap ? cap * 2 : 1024) *
-					      sizeof(*p));
-
-			if (!p)
-				goto out;
-			cus = p;
-		}
-		cus[ncu] = dwarf_dieoffset(cu);
-		b.cu = (uint32_t)ncu++;
-		top_funcs(cu, &b);
-		if (unit_files(cu, &b, ncu == 1))
-			goto out;
-	}
-	if (b.names.oom || b.files.oom || ncu > UINT32_MAX)
+	if (each_unit(d, unit, &b) || b.names.oom || b.files.oom)
 		goto out;
 	names = entries(&b.names, &nn);
 	files = entries(&b.files, &nf);
 	if (names && files)
-		r = kpt_dwarf_index_write(key, cus, (uint32_t)ncu, names, nn,
-					  files, nf, buf, len);
+		r = kpt_dwarf_index_write(key, b.cus, (uint32_t)b.ncu, names,
+					  nn, files, nf, buf, len);
 out:
 	free(names);
 	free(files);
-	free(cus);
+	free(b.cus);
 	free(b.seen);
 	table_free(&b.names);
 	table_free(&b.files);
 	arena_free(&b.strings);
+	malloc_trim(0);
 	return r;
 }
 
