@@ -8,7 +8,8 @@
 #   perf     perf probe -k VMLINUX -D, the same point (median of 3)
 # side by side in one run, with the goals (cold <= 0.5x perf's time; warm
 # <= 50 ms and <= 0.05x perf's; peak memory <= perf's) said held or
-# missed. The vmlinux is read once first so that every run finds it in the
+# missed, on wall time and on CPU time (user + system: the machine may be
+# shared, which stretches wall time). The vmlinux is read once first so that every run finds it in the
 # page cache. Wall time (date +%s%N), CPU time and peak RSS (GNU time).
 # Output: build/bench/dwarf-index.txt.
 #   bench/dwarf-index.sh [KPROBETRACE]
@@ -64,7 +65,9 @@ gawk -v point="$point" -v def="$(cat "$out/cold.def")" -v idxsize="$(stat -c %s 
 			if (v[j] + 0 < v[i] + 0) { t = v[i]; v[i] = v[j]; v[j] = t }
 		return v[int((cnt + 1) / 2)]
 	}
-	function goal(what, ok) { printf "  %-44s %s\n", what, ok ? "holds" : "MISSED" }
+	function goal(what, ok, okc) {
+		printf "  %-36s wall: %-7s cpu: %s\n", what, ok ? "holds" : "MISSED", okc ? "holds" : "MISSED"
+	}
 	END {
 		printf "DWARF index: one line with two locals on 6.1.0-57-amd64 vmlinux (%s)\n", cpu
 		printf "  point: %s\n  definition: %s\n  index: %d bytes\n\n", point, def, idxsize
@@ -76,11 +79,14 @@ gawk -v point="$point" -v def="$(cat "$out/cold.def")" -v idxsize="$(stat -c %s 
 			printf "  %-10s %10d %10.2f %12.1f %d\n", k, W[k], C[k], M[k] / 1024, n[k]
 		}
 		print ""
-		printf "  cold / perf: %.2fx time, %.2fx memory; warm / perf: %.3fx time, %.2fx memory\n\n",
-			W["cold"] / W["perf"], M["cold"] / M["perf"], W["warm"] / W["perf"], M["warm"] / M["perf"]
-		goal("cold <= 0.5x perf time", W["cold"] <= 0.5 * W["perf"])
-		goal("warm <= 50 ms", W["warm"] <= 50)
-		goal("warm <= 0.05x perf time", W["warm"] <= 0.05 * W["perf"])
-		goal("cold peak memory <= perf", M["cold"] <= M["perf"])
-		goal("warm peak memory <= perf", M["warm"] <= M["perf"])
+		printf "  cold / perf: %.2fx wall, %.2fx cpu, %.2fx memory\n",
+			W["cold"] / W["perf"], C["cold"] / C["perf"], M["cold"] / M["perf"]
+		printf "  warm / perf: %.3fx wall, %.3fx cpu, %.2fx memory\n\n",
+			W["warm"] / W["perf"], C["warm"] / C["perf"], M["warm"] / M["perf"]
+		goal("cold <= 0.5x perf time", W["cold"] <= 0.5 * W["perf"], C["cold"] <= 0.5 * C["perf"])
+		goal("warm <= 50 ms", W["warm"] <= 50, C["warm"] <= 0.05)
+		goal("warm <= 0.05x perf time", W["warm"] <= 0.05 * W["perf"], C["warm"] <= 0.05 * C["perf"])
+		print "  peak memory (peak RSS, mapped pages of the file included):"
+		goal("  cold <= perf", M["cold"] <= M["perf"], M["cold"] <= M["perf"])
+		goal("  warm <= perf", M["warm"] <= M["perf"], M["warm"] <= M["perf"])
 	}' "$out/runs" | tee "$out/dwarf-index.txt"
