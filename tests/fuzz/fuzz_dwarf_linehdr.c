@@ -23,11 +23,14 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static int seen(void *ctx, const char *name)
+static int seen(void *ctx, const char *dir, const char *name)
 {
 	size_t *n = ctx;
+	char buf[64];
 
-	*n += strlen(name) + 1;
+	*n += strlen(name) + 1 + (dir ? strlen(dir) + 1 : 0);
+	if (!kpt_dwarf_linehdr_join(dir, name, buf, sizeof(buf)))
+		CHECK(strlen(buf) == strlen(name) + (dir ? strlen(dir) + 1 : 0));
 	return 0;
 }
 

@@ -16,9 +16,11 @@
  *   kpt_dwarf_var.c    the variables at an address, their C types, and a
  *                      variable (with .member/->member) -> fetch argument
  *   kpt_dwarf_loc.c    a DWARF location expression -> fetch argument
- *   kpt_dwarf_cache.c  the index by build-id in the cache directory
- *                      (format: kpt_dwarf_index.c): which compile units
- *                      hold a function or a source file
+ *   kpt_dwarf_cache.c  the index by build-id in the cache directory:
+ *                      which compile units hold a function or a source
+ *                      file (built by kpt_dwarf_index_build.c, the file
+ *                      names from kpt_dwarf_linehdr.c; the format:
+ *                      kpt_dwarf_index.c)
  *
  * Addresses are the debug file's (a module's sections laid out by libdwfl);
  * what leaves this room is SYMBOL+OFFSET, which holds on the live kernel.

@@ -40,6 +40,11 @@ int kpt_dwarf_each_cu(struct kpt_dwarf *d, const char *func,
 		      const char *file, bool exact, kpt_dwarf_cu_fn fn,
 		      void *ctx);
 void kpt_dwarf_index_drop(struct kpt_dwarf *d);
+/* The index of d's DWARF into a malloc'd buffer (kpt_dwarf_index_build.c):
+ * 0, or -1. */
+int kpt_dwarf_index_build(struct kpt_dwarf *d,
+			  const struct kpt_dwarf_index_key *key, void **buf,
+			  size_t *len);
 /* Does path end with want, at a path component's start? */
 bool kpt_dwarf_file_match(const char *path, const char *want);
 

@@ -11,9 +11,19 @@
  * form this does not know, a count past the end) is a refusal: the
  * caller then asks libdw.  Bounds are checked on every read.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kpt_dwarf_linehdr.h"
+
+int kpt_dwarf_linehdr_join(const char *dir, const char *name, char *buf,
+			   size_t size)
+{
+	int n = dir ? snprintf(buf, size, "%s/%s", dir, name) :
+		      snprintf(buf, size, "%s", name);
+
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
 
 struct rd {
 	const unsigned char *p, *end;
@@ -132,27 +142,11 @@ static bool entry5(struct rd *r, const uint64_t *fmt, unsigned int nfmt,
 	return !r->bad && *path;
 }
 
-/* Emit dir + '/' + name (name alone when absolute or no dir). */
+/* Hand out a name: dir, '/' and name, or name alone (absolute, no dir). */
 static int emit(const struct kpt_dwarf_linehdr_in *in, const char *dir,
 		const char *name)
 {
-	size_t ld, ln;
-	char *buf;
-	int r;
-
-	if (name[0] == '/' || !dir)
-		return in->fn(in->ctx, name);
-	ld = strlen(dir);
-	ln = strlen(name);
-	buf = malloc(ld + ln + 2);
-	if (!buf)
-		return -1;
-	memcpy(buf, dir, ld);
-	buf[ld] = '/';
-	memcpy(buf + ld + 1, name, ln + 1);
-	r = in->fn(in->ctx, buf);
-	free(buf);
-	return r;
+	return in->fn(in->ctx, name[0] == '/' ? NULL : dir, name);
 }
 
 int kpt_dwarf_linehdr_files(const struct kpt_dwarf_linehdr_in *in,
@@ -209,7 +203,7 @@ int kpt_dwarf_linehdr_files(const struct kpt_dwarf_linehdr_in *in,
 			}
 			dirs[ndirs++] = s;
 		}
-		if (r.bad || in->fn(in->ctx, "???"))
+		if (r.bad || in->fn(in->ctx, NULL, "???"))
 			goto out;
 		while ((s = cstr(&r)) && *s) {
 			uint64_t di = uleb(&r);

@@ -19,10 +19,19 @@ struct kpt_dwarf_sec {
 struct kpt_dwarf_linehdr_in {
 	struct kpt_dwarf_sec line, line_str, str;
 	const char *comp_dir;	/* the unit's DW_AT_comp_dir, or NULL */
-	/* each name as dwarf_filesrc() spells it (valid for the call) */
-	int (*fn)(void *ctx, const char *name);
+	/*
+	 * Each name as dwarf_filesrc() spells it: dir, '/', name, or name
+	 * alone when dir is NULL (kpt_dwarf_linehdr_join()).  Both point
+	 * into the sections or are constants: the same pointers, the same
+	 * name.
+	 */
+	int (*fn)(void *ctx, const char *dir, const char *name);
 	void *ctx;
 };
+
+/* The name of fn's dir and name into buf: 0, or -1 if it does not fit. */
+int kpt_dwarf_linehdr_join(const char *dir, const char *name, char *buf,
+			   size_t size);
 
 /*
  * The files of the line program at off of .debug_line, in order, to fn.
