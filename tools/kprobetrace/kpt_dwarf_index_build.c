@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <dwarf.h>
 #include <gelf.h>
+#include <stdint.h>
 #include "kpt_dwarf_internal.h"
 #include "kpt_dwarf_linehdr.h"
 
@@ -438,6 +439,8 @@ static int each_unit(struct kpt_dwarf *d, int (*fn)(Dwarf_Die *, void *),
 		Dwarf_Off off = 0, next;
 		size_t hsize, size = 0, n = 0;
 		char *map = elf_rawfile(e, &size);
+		struct kpt_dwarf_sec info = section(e, ".debug_info");
+		uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
 
 		while (!r && !dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL,
 					   NULL)) {
@@ -447,13 +450,23 @@ static int each_unit(struct kpt_dwarf *d, int (*fn)(Dwarf_Die *, void *),
 				r = fn(&cu, b);
 			off = next;
 			/*
-			 * The file's pages read so far leave this process
-			 * (the page cache keeps them; read again, they come
-			 * back as they were): the walk's resident size stays
-			 * that of a few units, not of the file.
+			 * The pages of the units read so far leave this
+			 * process (the page cache keeps them; read again,
+			 * they come back as they were): the walk's resident
+			 * size stays that of a few units, not of the file.
 			 */
-			if (map && ++n % 64 == 0)
-				madvise(map, size, MADV_DONTNEED);
+			if (map && info.data && ++n % 64 == 0 &&
+			    off <= info.size) {
+				uintptr_t lo = (uintptr_t)info.data & ~(page - 1);
+				uintptr_t hi = ((uintptr_t)info.data + off) &
+					       ~(page - 1);
+
+				if ((uintptr_t)info.data >= (uintptr_t)map &&
+				    (uintptr_t)info.data + info.size <=
+				    (uintptr_t)map + size && hi > lo)
+					madvise((void *)lo, hi - lo,
+						MADV_DONTNEED);
+			}
 		}
 		dwarf_end(dw);
 	} else {
