@@ -9,7 +9,7 @@
  * unit's functions (the subprograms dwarf_getfuncs() gives: with code, and
  * the abstract ones of functions only inlined) and the files of its line
  * table.  The file is
- * written to a temporary name and renamed.  The next lookups map it and
+ * written to a temporary name and renamed.  The next lookups read it and
  * check it (kpt_dwarf_index.c: counts, order, checksum, and the key: the
  * DWARF file's build-id, size and mtime); anything wrong, it is rebuilt.
  * Without a build-id, with --no-index, or when the cache cannot be
@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <dwarf.h>
@@ -113,32 +112,43 @@ static int write_atomic(const char *path, const void *buf, size_t len)
 	return 0;
 }
 
-/* Map the cache file and check it against key: 0, or -1/-2 (why). */
+/*
+ * Read the cache file and check it against key: 0, or -1/-2 (why), -3 no
+ * file.  Read, not mapped: a file cut short under us by another writer is
+ * then a short read (refused), never a SIGBUS.
+ */
 static int load(struct kpt_dwarf *d, const char *path,
 		const struct kpt_dwarf_index_key *key)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), r = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r;
+	size_t len, got = 0;
 	struct stat st;
-	void *m;
+	char *m;
 
 	if (fd < 0)
 		return -3;
-	if (fstat(fd, &st) || st.st_size <= 0) {
+	if (fstat(fd, &st) || st.st_size <= 0 ||
+	    (uint64_t)st.st_size > ((uint64_t)1 << 32) ||
+	    !(m = malloc((size_t)st.st_size))) {
 		close(fd);
 		return -1;
 	}
-	m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	len = (size_t)st.st_size;
+	while (got < len) {
+		ssize_t n = read(fd, m + got, len - got);
+
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
 	close(fd);
-	if (m == MAP_FAILED)
-		return -1;
-	r = kpt_dwarf_index_parse(m, (size_t)st.st_size, key, NULL, &d->ix);
+	r = got == len ? kpt_dwarf_index_parse(m, len, key, NULL, &d->ix) : -1;
 	if (r) {
-		munmap(m, (size_t)st.st_size);
+		free(m);
 		return r;
 	}
 	d->ix_buf = m;
-	d->ix_len = (size_t)st.st_size;
-	d->ix_mapped = true;
+	d->ix_len = len;
 	return 0;
 }
 
@@ -190,10 +200,7 @@ static int index_of(struct kpt_dwarf *d)
 
 void kpt_dwarf_index_drop(struct kpt_dwarf *d)
 {
-	if (d->ix_mapped)
-		munmap(d->ix_buf, d->ix_len);
-	else
-		free(d->ix_buf);
+	free(d->ix_buf);
 	d->ix_buf = NULL;
 	d->ix_state = 0;
 }

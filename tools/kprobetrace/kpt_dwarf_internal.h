@@ -24,9 +24,8 @@ struct kpt_dwarf {
 	/* the index (kpt_dwarf_cache.c): 0 not looked for, 1 ix, -1 none */
 	int ix_state;
 	struct kpt_dwarf_index ix;
-	void *ix_buf;		/* mapped (the cache file) or malloc'd */
+	void *ix_buf;		/* malloc'd: the file read, or built */
 	size_t ix_len;
-	bool ix_mapped;
 };
 
 /*
