@@ -176,13 +176,28 @@ while IFS= read -r l; do
 		echo
 	} >> "$out/details"
 done < "$points"
+# lines and vars with the index and with --no-index: by file (a header
+# many units include), by function (inlined only), a name the index lacks
+for q in "lines fs/open.c:1304-1330" "lines include/linux/file.h:75-85" \
+	"lines file_ppos" "vars ksys_read:13" "vars --externs do_exit:2" \
+	"lines kpt_nosuch_function" "lines nosuch.c:1-3"; do
+	set -- $q
+	sub=$1
+	shift
+	"$bin" $sub --debuginfo "$vmlinux" --build-id "$id" "$@" > "$out/q.idx" 2>&1
+	echo "exit $?" >> "$out/q.idx"
+	"$bin" $sub --no-index --debuginfo "$vmlinux" --build-id "$id" "$@" > "$out/q.noidx" 2>&1
+	echo "exit $?" >> "$out/q.noidx"
+	cmp -s "$out/q.idx" "$out/q.noidx" ||
+		echo "$q: not the answer of --no-index" >> "$out/index-differs"
+done
 {
 	echo
 	echo "$total points: $agree agree, $disagree disagree, $refused refused by perf only (kprobetrace's answer shown), $both refused by both"
 	if [ -s "$out/index-differs" ]; then
 		cat "$out/index-differs"
 	else
-		echo "kprobetrace with its index (built by the first point) and with --no-index: the same answers"
+		echo "kprobetrace with its index (built by the first point) and with --no-index: the same answers (every point; lines and vars by file, header, function, a name the index lacks)"
 	fi
 	echo
 	echo "Each point (ADDRESS SYMBOL+OFFSET NAME=FETCH:SIZE, sorted by address):"
