@@ -25,9 +25,10 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct kpt_dwarf_index_in *back(const struct kpt_dwarf_index *ix,
-				       const struct kpt_dwarf_index_ent *e,
-				       uint32_t n)
+				       bool files)
 {
+	const struct kpt_dwarf_index_ent *e = files ? ix->files : ix->names;
+	uint32_t n = files ? ix->nfiles : ix->nnames;
 	struct kpt_dwarf_index_in *in = calloc(n + 1, sizeof(*in));
 
 	CHECK(in);
@@ -37,7 +38,7 @@ static struct kpt_dwarf_index_in *back(const struct kpt_dwarf_index *ix,
 		in[i].name = ix->strings + e[i].str;
 		in[i].cus = ix->lists + e[i].first;
 		in[i].n = e[i].count;
-		f = kpt_dwarf_index_find(ix, e != ix->names, in[i].name);
+		f = kpt_dwarf_index_find(ix, files, in[i].name);
 		CHECK(f == &e[i]);
 		for (uint32_t k = 0; k < e[i].count; k++)
 			CHECK(ix->lists[e[i].first + k] < ix->ncu);
@@ -79,8 +80,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	(void)kpt_dwarf_index_find(&ix, false, "");
 	(void)kpt_dwarf_index_find(&ix, true, "zzz");
-	names = back(&ix, ix.names, ix.nnames);
-	files = back(&ix, ix.files, ix.nfiles);
+	names = back(&ix, false);
+	files = back(&ix, true);
 	CHECK(!kpt_dwarf_index_write(&found, ix.cus, ix.ncu, names, ix.nnames,
 				     files, ix.nfiles, &out, &len));
 	CHECK(len == size);
