@@ -24,6 +24,8 @@
 #                                command as built and with ASan+UBSan
 #   host-test-cmd-dwarf-loc      DWARF location expressions -> fetch
 #                                arguments, and the refusals (table)
+#   host-test-cmd-dwarf-index    the DWARF index by build-id: built, used,
+#                                rebuilt when bad, the answers of --no-index
 KPT_CMD_DIR := tools/kprobetrace
 KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
 KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h) tools/kpt_mnemonic.h
@@ -114,6 +116,12 @@ HOST_TESTS += cmd-dwarf
 host-test-cmd-dwarf: $(KPT_CMD) $(KPT_CMD_SAN)
 	tests/host/cmd-dwarf $(KPT_CMD) $(KPT_DWARF_KO)
 	tests/host/cmd-dwarf $(KPT_CMD_SAN) $(KPT_DWARF_KO)
+
+HOST_TESTS += cmd-dwarf-index
+.PHONY: host-test-cmd-dwarf-index
+host-test-cmd-dwarf-index: $(KPT_CMD) $(KPT_CMD_SAN)
+	tests/host/cmd-dwarf-index $(KPT_CMD) $(KPT_DWARF_KO)
+	tests/host/cmd-dwarf-index $(KPT_CMD_SAN) $(KPT_DWARF_KO)
 
 # The location translator alone: a table of expressions (ASan+UBSan).
 KPT_CMD_DWLOC_TEST := $(BUILD)/tests/test_dwarf_loc

@@ -31,7 +31,8 @@
 static const char add_usage[] =
 "usage: kprobetrace add [-e [GRP/]EVENT] [-n] [-v] [--offsets] 'FUNC[%return|+OFFS] [ARG...]'\n"
 "       kprobetrace add [-e [GRP/]EVENT] [-n] [-m MOD] [--debuginfo FILE]\n"
-"                       [--build-id HEX] [--no-inlines] 'LINEPOINT [ARG...]'\n"
+"                       [--build-id HEX] [--no-inlines] [--no-index]\n"
+"                       'LINEPOINT [ARG...]'\n"
 "\n"
 "Define a probe on FUNC whose arguments are named by the function's\n"
 "parameters, resolved with BTF (/sys/kernel/btf/vmlinux, or the module's\n"
@@ -74,6 +75,8 @@ static const char add_usage[] =
 "      --debuginfo FILE     LINEPOINT: this debug file (vmlinux, MOD.ko)\n"
 "      --build-id HEX       the build-id FILE must have (offline use)\n"
 "      --no-inlines         LINEPOINT: only the out-of-line copy\n"
+"      --no-index           LINEPOINT: read every compile unit, without the\n"
+"                           index kept by build-id in ~/.cache/kprobetrace/\n"
 "  -v, --verbose            also show each argument's C type and the form\n"
 "      --offsets            write (with -n: show) the offset form, also when\n"
 "                           the module takes names\n"
@@ -474,6 +477,7 @@ static int add_main(int argc, char **argv)
 		{ "debuginfo", required_argument, NULL, 'G' },
 		{ "build-id", required_argument, NULL, 'B' },
 		{ "no-inlines", no_argument, NULL, 'I' },
+		{ "no-index", no_argument, NULL, 'Z' },
 		{ 0 }
 	};
 	static struct add_arg args[MAX_ARGS];
@@ -503,6 +507,7 @@ static int add_main(int argc, char **argv)
 		case 'G': src.debuginfo = optarg; break;
 		case 'B': src.build_id = optarg; break;
 		case 'I': no_inlines = true; break;
+		case 'Z': kpt_dwarf_no_index = true; break;
 		case 'v': verbose = true; break;
 		case 'h': fputs(add_usage, stdout); return 0;
 		case 'O': offsets = true; break;

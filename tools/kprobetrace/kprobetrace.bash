@@ -25,12 +25,12 @@ _kprobetrace()
 	case $cmd in
 	add)
 		case $cur in
-		-*) COMPREPLY=($(compgen -W "-e --event -n -D --dry-run -v --verbose --offsets -m --module --debuginfo --build-id --no-inlines --help" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "-e --event -n -D --dry-run -v --verbose --offsets -m --module --debuginfo --build-id --no-inlines --no-index --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
 		esac ;;
 	lines|vars)
 		case $cur in
-		-*) COMPREPLY=($(compgen -W "-m --module --debuginfo --build-id --no-inlines $([ "$cmd" = vars ] && echo --range --externs) --help" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "-m --module --debuginfo --build-id --no-inlines --no-index $([ "$cmd" = vars ] && echo --range --externs) --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
 		esac ;;
 	where)

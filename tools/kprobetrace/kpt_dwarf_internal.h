@@ -12,6 +12,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include "kpt_dwarf.h"
+#include "kpt_dwarf_index.h"
 
 struct kpt_dwarf {
 	Dwfl *dwfl;
@@ -20,7 +21,31 @@ struct kpt_dwarf {
 	Dwarf_Addr bias;	/* file address = DIE address + bias */
 	char module[128];	/* "" : vmlinux */
 	char path[1024];
+	/* the index (kpt_dwarf_cache.c): 0 not looked for, 1 ix, -1 none */
+	int ix_state;
+	struct kpt_dwarf_index ix;
+	void *ix_buf;		/* malloc'd: the file read, or built */
+	size_t ix_len;
 };
+
+/*
+ * The compile units (kpt_dwarf_cache.c), in order: those that may hold a
+ * function named func (func not NULL), else those whose line table names
+ * file (exactly, or a trailing part of the path), else all; through the
+ * index when there is one.  fn returns nonzero to stop; that is returned.
+ */
+typedef int (*kpt_dwarf_cu_fn)(Dwarf_Die *cu, void *ctx);
+int kpt_dwarf_each_cu(struct kpt_dwarf *d, const char *func,
+		      const char *file, bool exact, kpt_dwarf_cu_fn fn,
+		      void *ctx);
+void kpt_dwarf_index_drop(struct kpt_dwarf *d);
+/* The index of d's DWARF into a malloc'd buffer (kpt_dwarf_index_build.c):
+ * 0, or -1. */
+int kpt_dwarf_index_build(struct kpt_dwarf *d,
+			  const struct kpt_dwarf_index_key *key, void **buf,
+			  size_t *len);
+/* Does path end with want, at a path component's start? */
+bool kpt_dwarf_file_match(const char *path, const char *want);
 
 /*
  * The debug file of build-id hex from the debuginfod servers of

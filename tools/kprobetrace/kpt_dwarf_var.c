@@ -93,29 +93,108 @@ struct scope {
 	Dwarf_Addr addr;	/* DIE address */
 };
 
+/*
+ * The scopes physically holding pc, innermost first, into a malloc'd
+ * array: unlike dwarf_getscopes(), past an inlined copy this goes on
+ * with the caller's scopes.  The count, or -1.
+ */
+static int chain_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die **out)
+{
+	Dwarf_Die *c = malloc(64 * sizeof(*c)), cur = *cu, kid;
+	int n = 0;
+
+	*out = c;
+	if (!c)
+		return -1;
+	c[n++] = cur;
+	while (n < 64 && !dwarf_child(&cur, &kid)) {
+		bool in = false;
+
+		do {
+			int t = dwarf_tag(&kid);
+
+			if ((t == DW_TAG_subprogram || t == DW_TAG_lexical_block ||
+			     t == DW_TAG_inlined_subroutine) &&
+			    dwarf_haspc(&kid, pc) > 0) {
+				in = true;
+				break;
+			}
+		} while (!dwarf_siblingof(&kid, &kid));
+		if (!in)
+			break;
+		cur = kid;
+		c[n++] = cur;
+	}
+	for (int i = 0; i < n / 2; i++) {
+		Dwarf_Die t = c[i];
+
+		c[i] = c[n - 1 - i];
+		c[n - 1 - i] = t;
+	}
+	return n;
+}
+
+/* Is the inlined copy inl called at file:line (a line of its caller)? */
+static bool called_at(Dwarf_Die *cu, Dwarf_Die *inl, const char *file,
+		      int line)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word f, l;
+	Dwarf_Files *files;
+	size_t nf;
+	const char *name;
+
+	if (!dwarf_attr(inl, DW_AT_call_line, &a) || dwarf_formudata(&a, &l) ||
+	    (int)l != line || !dwarf_attr(inl, DW_AT_call_file, &a) ||
+	    dwarf_formudata(&a, &f) || dwarf_getsrcfiles(cu, &files, &nf) ||
+	    f >= nf)
+		return false;
+	name = dwarf_filesrc(files, f, NULL, NULL);
+	return name && !strcmp(name, file);
+}
+
 static int open_scope(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		      struct scope *sc, char *err, size_t errlen)
 {
 	Dwarf_Addr bias;
 	Dwarf_Die *cu = dwfl_module_addrdie(d->mod, site->addr + d->bias, &bias);
-	int n;
+	int n, skip = 0;
 
 	memset(sc, 0, sizeof(*sc));
 	sc->addr = site->addr;
-	n = cu ? dwarf_getscopes(cu, site->addr, &sc->scopes) : -1;
-	if (n <= 0) {
+	n = cu ? chain_at(cu, site->addr, &sc->scopes) : -1;
+	if (n <= 1) {
 		kpt_dwarf_msg(err, errlen, "no DWARF scope at %s+0x%" PRIx64,
 			      site->sym, site->off);
 		return KPT_EXIT_NOFUNC;
 	}
 	/*
-	 * Up to the innermost function copy: past an inlined copy,
-	 * dwarf_getscopes() goes on with its abstract definition's scopes,
-	 * not the caller's.
+	 * Up to the innermost function copy whose line the site is: an
+	 * inlined copy called at the site's line, or whose own lines do not
+	 * hold it (another file, lines before its declaration: its code
+	 * starts the caller's line) leaves the site to its caller, whose
+	 * variables are meant (as perf probe's).
 	 */
 	sc->cu = cu;
 	sc->n = n;
 	for (int i = 0; i < n; i++) {
+		Dwarf_Die *c = &sc->scopes[i];
+		const char *df;
+		int dl;
+
+		if (dwarf_tag(c) == DW_TAG_subprogram)
+			break;
+		if (dwarf_tag(c) != DW_TAG_inlined_subroutine)
+			continue;
+		df = dwarf_decl_file(c);
+		if (called_at(cu, c, site->file, site->line) || !df ||
+		    strcmp(df, site->file) || dwarf_decl_line(c, &dl) ||
+		    dl > site->line)
+			skip = i + 1;
+		else
+			break;
+	}
+	for (int i = skip; i < n; i++) {
 		int t = dwarf_tag(&sc->scopes[i]);
 
 		if (t == DW_TAG_inlined_subroutine ||
@@ -123,6 +202,11 @@ static int open_scope(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 			sc->n = i + 1;
 			break;
 		}
+	}
+	if (skip && skip < sc->n) {
+		memmove(sc->scopes, sc->scopes + skip,
+			(size_t)(sc->n - skip) * sizeof(*sc->scopes));
+		sc->n -= skip;
 	}
 	/* the frame base is the out-of-line function's, holding the code */
 	if (!dwarf_child(cu, &sc->func_die)) {
