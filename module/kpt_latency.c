@@ -95,7 +95,8 @@ int kpt_members_make(struct kpt_probe *p)
 	int cpu;
 
 	BUILD_BUG_ON(sizeof(struct kpt_mlat) != 704);
-	if (!p->timed || rcu_access_pointer(p->members))
+	/* (a detached holder has no probe any more) */
+	if (!p->timed || p->detached || rcu_access_pointer(p->members))
 		return 0;
 	if (p->fprobe) {
 		n = kpt_fprobe_count(p);

@@ -26,6 +26,7 @@ durs() {
 }
 
 # from_trace EV: EV's latency lines as they must be, made from its records
+# (its coverage line too)
 from_trace() {
 	durs $1 | sort -n | awk -v ev="lat/$1" '
 		function lo(v, p) {
@@ -50,6 +51,8 @@ from_trace() {
 			printf "\n"
 			for (i = 1; i <= nb; i++)
 				printf "%s bucket %.0f %.0f %d\n", ev, order[i], hi(order[i]), c[order[i]]
+			# every call recorded returned; none lost
+			printf "%s calls %d misses 0 inflight 0\n", ev, n
 		}'
 }
 
