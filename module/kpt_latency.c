@@ -46,11 +46,13 @@
 #include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/kallsyms.h>
+#include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/percpu.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include "kpt_fprobe.h"
+#include "kpt_ksyms.h"
 #include "kpt_latency.h"
 #include "kpt_probe.h"
 
@@ -83,8 +85,34 @@ static void kpt_members_destroy(struct kpt_members *m)
 		for_each_possible_cpu(cpu)
 			kvfree(*per_cpu_ptr(m->cpu, cpu));
 	free_percpu(m->cpu);
+	kvfree(m->hash);
 	kvfree(m->ips);
 	kfree(m);
+}
+
+/*
+ * A set's hash: each member under the ip ftrace calls back with, its
+ * ftrace location (the function's start, or after its endbr64 on IBT)
+ */
+static int kpt_members_hash(struct kpt_members *m)
+{
+	unsigned long mask, h, ip;
+	unsigned int i;
+
+	m->hbits = ilog2(roundup_pow_of_two(2 * m->n));
+	mask = (1UL << m->hbits) - 1;
+	m->hash = kvcalloc(mask + 1, sizeof(*m->hash), GFP_KERNEL);
+	if (!m->hash)
+		return -ENOMEM;
+	for (i = 0; i < m->n; i++) {
+		ip = kpt_ksyms.ftrace_location(m->ips[i]) ?: m->ips[i];
+		for (h = hash_long(ip, m->hbits); m->hash[h].idx;
+		     h = (h + 1) & mask)
+			;
+		m->hash[h].ip = ip;
+		m->hash[h].idx = i + 1;
+	}
+	return 0;
 }
 
 int kpt_members_make(struct kpt_probe *p)
@@ -114,6 +142,8 @@ int kpt_members_make(struct kpt_probe *p)
 	if (!m->ips || !m->cpu)
 		goto nomem;
 	memcpy(m->ips, ips, n * sizeof(*m->ips));
+	if (n > 1 && kpt_members_hash(m))
+		goto nomem;
 	for_each_possible_cpu(cpu) {
 		struct kpt_mlat *a = kvzalloc_node(n * sizeof(*a), GFP_KERNEL,
 						   cpu_to_node(cpu));
