@@ -46,6 +46,8 @@ consistent() {
 		END { end(); if (bad) print "block " nb " (" l ")"; exit bad }' "$1"
 }
 
+assert_file_has $KPT/README '^  aggregate' "README names the aggregate file"
+
 echo "== arm only: counts, no record"
 echo > $T
 define 'f:agg/d kpt_test_delay%return $duration'
