@@ -2,8 +2,9 @@
 # output file a kernel.  Loaded after bench/lib.awk:
 #   awk -v n=CALLS -f bench/lib.awk -f bench/latency.awk latency-KVER.out...
 # Per tool: the median instructions a call over the bare call, the calls
-# each round counted (every one must be counted: n), and the goals.  Exit
-# status 1 when a tool that ran counted a different number of calls.
+# each round counted (every one must be counted), and the goals.  Exit
+# status 1 when a tool that ran counted a different number of calls, or an
+# aggregation-only row left records in the trace.
 function name_of(t) {
 	return t == "bt-kprobe" ? "bpftrace kprobe+kretprobe, hist()" :
 	       t == "bt-fentry" ? "bpftrace kfunc+kretfunc, hist()" :
@@ -24,6 +25,8 @@ $1 == "@@LAT" {
 	if ($4 == "na") { na[k, t] = 1; next }
 	v[k, t] = v[k, t] " " $4
 	if (t != "bare" && $5 != calls) { bad[k, t] = bad[k, t] " " $5 }
+	# aggregation only: nothing in the ring buffer
+	if (t ~ /^ours-(agg|fagg|many)$/ && $6 != 0) { recs[k, t] = recs[k, t] " " $6 }
 }
 function cost(k, t) {
 	if ((k, t) in na || !((k, t) in v) || !((k, "bare") in v)) return ""
@@ -48,6 +51,7 @@ END {
 			c = cost(i, t)
 			cnt = (i, t) in na ? "n/a" : (i, t) in bad ? "**" substr(bad[i, t], 2) " of " calls "**" : "all " calls
 			if ((i, t) in bad) rc = 1
+			if ((i, t) in recs) { cnt = cnt ", **records:" recs[i, t] "**"; rc = 1 }
 			row = row " | " (c == "" ? "n/a" : sprintf("%.0f", c)) " | " cnt
 		}
 		print row " |"

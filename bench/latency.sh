@@ -15,11 +15,13 @@
 #   ours-rec   kprobetrace: r: event with $duration, enabled: a ring-buffer
 #              record per call, and the in-kernel histogram
 #   ours-frec  an f: exit event (ftrace + rethook) with $duration, enabled
-#   ours-agg   the r: event armed for aggregation only (no record)
+#   ours-agg   the r: event armed for aggregation only: disabled (a
+#              definition is live at once with lifecycle=seed), no record
 #   ours-fagg  an f: exit event (ftrace + rethook), aggregation only
 #   ours-many  the function as one member of an f: exit event over ~10,000
 #              functions the loop does not enter, aggregation only
-# Lines: "@@LAT TRACER ROUND INSNS_PER_CALL CALLS_COUNTED" (kpt-bench-loop
+# Lines: "@@LAT TRACER ROUND INSNS_PER_CALL CALLS_COUNTED RECORDS" (RECORDS:
+# lines in the trace file after the loop; kpt-bench-loop
 # -n N makes N + N/10 + 11 calls, its warm-up included; na when the tool
 # or the kernel cannot), and "@@END".  bpftrace runs the loop itself (-c),
 # so that its maps are printed when the loop is done.
@@ -91,15 +93,18 @@ kretfunc:$FUNC /@s[tid]/ { @h = hist(nsecs - @s[tid]); @n = count(); delete(@s[t
 	ours-agg)
 		[ -e $KPT/aggregate ] &&
 		echo "r:lat/agg $FUNC \$duration" > $KPT/kprobe_events &&
+		echo 0 > $T/events/lat/agg/enable &&
 		echo lat/agg > $KPT/aggregate ;;
 	ours-fagg)
 		[ -e $KPT/aggregate ] &&
 		echo "f:lat/fagg $FUNC%return \$duration" > $KPT/kprobe_events &&
+		echo 0 > $T/events/lat/fagg/enable &&
 		echo lat/fagg > $KPT/aggregate ;;
 	ours-many)
 		[ -e $KPT/aggregate ] &&
 		echo "f:lat/many $FUNC,$(cold_set)%return \$duration" > $KPT/kprobe_events &&
 		note "ours-many: $(sed -n 's/.* # \([0-9]*\) functions$/\1/p' $KPT/kprobe_events) functions" &&
+		echo 0 > $T/events/lat/many/enable &&
 		echo lat/many > $KPT/aggregate ;;
 	esac
 }
@@ -108,6 +113,9 @@ count() {
 	bare) echo 0 ;;
 	bt-*) echo "$n" ;;
 	synth) sed -n 's/^ *Hits: \([0-9]*\)$/\1/p' $T/events/synthetic/getppid_lat/hist | head -n 1 ;;
+	ours-many)
+		# the member's own count (the set's other functions run too)
+		awk -v l="lat/many:$FUNC" '$1 == l && $2 == "count" { print $3 }' $KPT/latency ;;
 	ours-*)
 		ev=lat/${1#ours-}
 		awk -v l="$ev" '$1 == l && $2 == "count" { print $3 }' $KPT/latency ;;
@@ -140,9 +148,13 @@ for r in $(seq 1 "$ROUNDS"); do
 			echo "@@LAT $t $r na na"
 			continue
 		fi
+		# (records of the set's other functions, made while it was
+		# live before its enable went to 0, are not the loop's)
+		echo > $T/trace
 		case $t in bt-*) ;; *) ns=$(kpt-bench-loop -c 0 -n "$N") ;; esac
 		n=$(count $t)
-		echo "@@LAT $t $r $ns ${n:-na}"
+		recs=$(grep -vc '^#' $T/trace)
+		echo "@@LAT $t $r $ns ${n:-na} $recs"
 		[ "$r" = 1 ] && case $t in
 		bt-*) note "$t output:"; sed 's/^/#   /' /tmp/bt.out ;;
 		synth) sed 's/^/#   /' $T/events/synthetic/getppid_lat/hist ;;
