@@ -28,9 +28,11 @@
  * compat/kpt_rethook_pool.h (6.1 and 6.12 differ), the handler's
  * parameters through compat/kpt_rethook_handler.h.
  *
- * A set is matched without reading available_filter_functions: vmlinux's
- * core text is walked symbol by symbol (kallsyms sizes, as the symbol room
- * gives them) for globs; exact names come from kallsyms' name index; the
+ * A set is matched without reading available_filter_functions: for globs,
+ * vmlinux's symbol table in one pass (compat/kpt_vmsyms.h; symbol by
+ * symbol by address where the kernel lacks it), each match checked to be
+ * the name of its address in the core text; exact names come from
+ * kallsyms' name index; the
  * modules' symbols from the symbol room's walk.  A member must have an
  * ftrace record (ftrace_location()); the kprobe blacklist and
  * kprobetrace's own functions are skipped with a note.
@@ -52,6 +54,7 @@
 #include "kpt_hit.h"
 #include "kpt_ksyms.h"
 #include "kpt_modsyms.h"
+#include "kpt_vmsyms.h"
 #include "kpt_resolve.h"
 #include "kpt_rethook_pool.h"
 
@@ -305,13 +308,43 @@ static int kpt_fmatch_module(void *data, const char *name, unsigned long addr)
 	return 0;
 }
 
-/* Globs over vmlinux's core text, symbol by symbol. */
+/*
+ * A vmlinux symbol for the globs: in the core text, matching a glob, and
+ * the name kallsyms gives its address (not an alias of it), as the walk
+ * by address below takes it.  Only the matches pay for the lookups.
+ */
+static int kpt_fmatch_vmsym(void *data, const char *name, unsigned long addr)
+{
+	struct kpt_fmatch *m = data;
+	unsigned long size, off;
+	int item;
+
+	if (addr < kpt_ksyms.stext || addr >= kpt_ksyms.etext)
+		return 0;
+	item = kpt_fmatch_wants(m, name);
+	if (item < 0 || !m->glob[item])
+		return 0;
+	if (!kpt_ksyms.lookup_size_offset(addr, &size, &off) || off)
+		return 0;
+	sprint_symbol_no_offset(m->name, addr);
+	if (strcmp(m->name, name))
+		return 0;
+	kpt_fmatch_add(m, item, m->name, addr, NULL);
+	return m->nomem ? -ENOMEM : 0;
+}
+
+/*
+ * Globs over vmlinux's core text: kallsyms' table in one pass
+ * (compat/kpt_vmsyms.h), else symbol by symbol by address.
+ */
 static void kpt_fmatch_vmlinux(struct kpt_fmatch *m)
 {
 	unsigned long addr = kpt_ksyms.stext, size, off, next;
 	unsigned int steps = 0;
 	int item;
 
+	if (kpt_vmlinux_symbols(kpt_fmatch_vmsym, m) != -EOPNOTSUPP)
+		return;
 	while (addr < kpt_ksyms.etext && !m->nomem) {
 		if (!kpt_ksyms.lookup_size_offset(addr, &size, &off))
 			break;

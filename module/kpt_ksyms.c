@@ -82,6 +82,8 @@ int kpt_ksyms_init(void)
 	ret = ret ?: kpt_resolve("_stext", (void **)&kpt_ksyms.stext);
 	ret = ret ?: kpt_resolve("_etext", (void **)&kpt_ksyms.etext);
 	/* optional */
+	kpt_ksyms.on_each_symbol =
+		(void *)kpt_ksyms.lookup_name("kallsyms_on_each_symbol");
 	kpt_ksyms.lockdown_level =
 		(const int *)kpt_ksyms.lookup_name("kernel_locked_down");
 	return ret;

@@ -33,6 +33,13 @@ struct kpt_ksyms {
 	/* every vmlinux symbol called NAME (sorted-name index: fast) */
 	typeof(&kallsyms_on_each_match_symbol) on_each_match_symbol;
 	/*
+	 * every vmlinux symbol, in the table's order (names expanded one
+	 * after the other: fast); call through kpt_vmlinux_symbols()
+	 * (compat/kpt_vmsyms.h).  Optional: NULL without it (a kernel built
+	 * without CONFIG_LIVEPATCH)
+	 */
+	typeof(&kallsyms_on_each_symbol) on_each_symbol;
+	/*
 	 * symbols of modules (takes module_mutex): call through
 	 * kpt_module_symbols() (compat/kpt_modsyms.h), whose shape is the
 	 * same on every kernel

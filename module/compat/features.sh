@@ -21,6 +21,9 @@ has() { [ -f "$inc/$1" ] && grep -Eq "$2" "$inc/$1"; }
 # kpt_modsyms.h: module_kallsyms_on_each_symbol(const char *modname, ...)
 has linux/module.h 'module_kallsyms_on_each_symbol\(const char \*modname' &&
 	echo -DKPT_HAVE_MODSYMS_MODNAME
+# kpt_vmsyms.h: kallsyms_on_each_symbol()'s callback has no struct module
+has linux/kallsyms.h 'kallsyms_on_each_symbol\(int \(\*fn\)\(void \*, const char \*, unsigned long\)' &&
+	echo -DKPT_HAVE_VMSYMS_NO_MODULE
 # kpt_event_files.h: tracefs' events/ is an eventfs whose files are made by
 # callbacks (struct eventfs_entry)
 has linux/tracefs.h 'struct eventfs_entry' &&
