@@ -19,6 +19,14 @@ function name_of(t) {
 BEGIN { calls = n + int(n / 10) + 11 }
 FNR == 1 { k++; kern[k] = FILENAME }
 $1 == "@@INFO" && $2 == "kernel" { kern[k] = $3 }
+$1 == "@@LATCMD" && $2 == "left" { left[k] = 1 }
+$1 == "@@LATCMD" && $2 != "left" {
+	for (f = 3; f <= NF; f++) {
+		split($f, kv, "=")
+		if (kv[1] == "first_histogram_ms") first[k] = kv[2]
+		if (kv[1] == "functions") nfun[k] = kv[2]
+	}
+}
 $1 == "@@LAT" {
 	t = $2
 	if (!(t in seen)) { seen[t] = 1; order[++nt] = t }
@@ -68,6 +76,10 @@ END {
 			print goal(i, "ours-fagg", b, 1.0, "f: aggregation only ÷ bpftrace's cheapest (" b ")")
 		}
 		print goal(i, "ours-many", "ours-fagg", 1.1, "member of ~10,000 ÷ single f: exit")
+		if (i in first)
+			printf "- %s: `kprobetrace latency -i 1 'vfs_*'` (%s functions): first histogram %s ms of guest time after its start (goal ≤ 2000): %s\n",
+			       kern[i], nfun[i], first[i], first[i] != "na" && first[i] + 0 <= 2000 ? "holds" : "**misses**"
+		if (i in left) { print "- " kern[i] ": **the command left definitions behind**"; rc = 1 }
 	}
 	exit rc
 }

@@ -164,4 +164,16 @@ for r in $(seq 1 "$ROUNDS"); do
 	done
 	note "round $r done"
 done
+
+# kprobetrace latency 'vfs_*': guest time from the command's start to its
+# first histogram (-i 1: one a second), and the functions it measured
+now_ms() { awk '{ printf "%d", $1 * 1000 }' /proc/uptime; }
+t0=$(now_ms)
+kprobetrace latency -i 1 -d 2 'vfs_*' 2>&1 | while IFS= read -r l; do
+	echo "$(( $(now_ms) - t0 )) $l"
+done > /tmp/cmd.out
+first=$(awk '$2 == "nsecs" || $3 == "nsecs" { print $1; exit }' /tmp/cmd.out)
+sed 's/^/#   /' /tmp/cmd.out | head -n 30
+echo "@@LATCMD vfs_* first_histogram_ms=${first:-na} functions=$(grep -c '^vfs_' $T/available_filter_functions)"
+[ -z "$(cat $KPT/kprobe_events)" ] || echo "@@LATCMD left definitions behind"
 echo "@@END"
