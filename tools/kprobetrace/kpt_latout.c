@@ -239,11 +239,13 @@ void kpt_lh_print_errors(FILE *f, const struct kpt_lh *v, int n)
 			if ((int)strlen(v[i].err[e].name) + 2 > w)
 				w = strlen(v[i].err[e].name) + 2;
 	}
-	fprintf(f, "%-*s %10s %10s %10s %7s %10s\n", w, "FUNC", "CALLS",
-		"RETURNS", "FAILURES", "FAIL%", "NULL");
+	fprintf(f, "%-*s %10s %10s %10s %7s %10s %10s %10s %10s\n", w, "FUNC",
+		"CALLS", "RETURNS", "FAILURES", "FAIL%", "NULL", "P50(ns)",
+		"P99(ns)", "MAX(ns)");
 	for (int i = 0; i < n; i++) {
 		const struct kpt_lh *h = &v[i];
 		char calls[24] = "-", fails[24] = "-", pct[16] = "-", nul[24] = "-";
+		char p50[24] = "-", p99[24] = "-", max[24] = "-";
 
 		if (h->has_cov)
 			snprintf(calls, sizeof(calls), "%" PRIu64, h->calls);
@@ -254,8 +256,14 @@ void kpt_lh_print_errors(FILE *f, const struct kpt_lh *v, int n)
 		}
 		if (h->has_null)
 			snprintf(nul, sizeof(nul), "%" PRIu64, h->null);
-		fprintf(f, "%-*s %10s %10" PRIu64 " %10s %7s %10s\n", w, h->func,
-			calls, h->count, fails, pct, nul);
+		if (h->count) {
+			snprintf(p50, sizeof(p50), "%" PRIu64, h->pct[0]);
+			snprintf(p99, sizeof(p99), "%" PRIu64, h->pct[2]);
+			snprintf(max, sizeof(max), "%" PRIu64, h->max);
+		}
+		fprintf(f, "%-*s %10s %10" PRIu64 " %10s %7s %10s %10s %10s %10s\n",
+			w, h->func, calls, h->count, fails, pct, nul, p50, p99,
+			max);
 		for (int e = 0; e < h->nerr; e++) {
 			char nm[40];
 
@@ -267,5 +275,7 @@ void kpt_lh_print_errors(FILE *f, const struct kpt_lh *v, int n)
 	}
 	fprintf(f, "(RETURNS: calls measured; FAILURES: negative errno or ERR_PTR returns,\n"
 		" \"-\" where the return value is not signed; NULL: NULL returns of\n"
-		" functions returning a pointer, where the module counts them)\n");
+		" functions returning a pointer, where the module counts them;\n"
+		" P50, P99: the lower edge of their bucket, within 12.5%%; MAX: the\n"
+		" function's latency over all its returns)\n");
 }
