@@ -10,7 +10,10 @@
  * (kpt_typed_dyn_size(), then kpt_typed_store()): the format backends'
  * store operation (kpt_fmt.h), picked by p->today with a direct call.  It
  * is NOKPROBE_SYMBOL/nokprobe_inline throughout so that it cannot be
- * probed (and recurse) itself.
+ * probed (and recurse) itself.  A record goes straight into the ring
+ * buffer (kpt_lean.h) unless a filter, trigger, pid list, stack-trace
+ * option, tp_printk or trace export wants the kernel's generic
+ * trace_event_buffer_reserve()/commit().
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -27,6 +30,7 @@
 #include "kpt_ftrace_regs.h"
 #include "kpt_hit.h"
 #include "kpt_latency.h"
+#include "kpt_lean.h"
 #include "kpt_probe_types.h"
 #include "kpt_rethook_handler.h"
 #include "kpt_unaligned.h"
@@ -299,8 +303,22 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 {
 	/* trace_event_buffer_reserve() sets every field it returns with */
 	struct trace_event_buffer fbuffer __uninitialized;
+	struct trace_buffer *buffer = kpt_lean_buffer(file);
+	struct ring_buffer_event *event;
 	void *rec;
 
+	if (buffer) {
+		/* nothing needs the generic path: kpt_lean.h */
+		rec = kpt_lean_reserve(buffer, file, size, &event);
+		if (!rec)
+			return;
+		if (today)
+			kpt_typed_store(p, rec, size, regs, edata, ip);
+		else
+			kpt_fill(p, rec, regs, edata, ip);
+		kpt_lean_commit(buffer, event);
+		return;
+	}
 	if (trace_trigger_soft_disabled(file))
 		return;
 	rec = trace_event_buffer_reserve(&fbuffer, file, size);
