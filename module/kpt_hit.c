@@ -296,29 +296,22 @@ static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 		kpt_fetch_vals(p, regs, edata, args, n);
 }
 
-static nokprobe_inline void
-kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
-	       struct pt_regs *regs, const unsigned long *edata, u32 size,
-	       bool today, unsigned long ip)
+/*
+ * The kernel's generic record path, for what the lean one leaves
+ * (kpt_lean.h).  Out of line: its trace_event_buffer on the stack (and
+ * the stack protector's canary that comes with it) stays off the lean
+ * path.
+ */
+static noinline void kpt_record_generic(struct kpt_probe *p,
+					struct trace_event_file *file,
+					struct pt_regs *regs,
+					const unsigned long *edata, u32 size,
+					bool today, unsigned long ip)
 {
 	/* trace_event_buffer_reserve() sets every field it returns with */
 	struct trace_event_buffer fbuffer __uninitialized;
-	struct trace_buffer *buffer = kpt_lean_buffer(file);
-	struct ring_buffer_event *event;
 	void *rec;
 
-	if (buffer) {
-		/* nothing needs the generic path: kpt_lean.h */
-		rec = kpt_lean_reserve(buffer, file, size, &event);
-		if (!rec)
-			return;
-		if (today)
-			kpt_typed_store(p, rec, size, regs, edata, ip);
-		else
-			kpt_fill(p, rec, regs, edata, ip);
-		kpt_lean_commit(buffer, event);
-		return;
-	}
 	if (trace_trigger_soft_disabled(file))
 		return;
 	rec = trace_event_buffer_reserve(&fbuffer, file, size);
@@ -330,6 +323,31 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 	else
 		kpt_fill(p, rec, regs, edata, ip);
 	trace_event_buffer_commit(&fbuffer);
+}
+NOKPROBE_SYMBOL(kpt_record_generic);
+
+static nokprobe_inline void
+kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
+	       struct pt_regs *regs, const unsigned long *edata, u32 size,
+	       bool today, unsigned long ip)
+{
+	struct trace_buffer *buffer = kpt_lean_buffer(file);
+	struct ring_buffer_event *event;
+	void *rec;
+
+	if (unlikely(!buffer)) {
+		kpt_record_generic(p, file, regs, edata, size, today, ip);
+		return;
+	}
+	/* nothing needs the generic path: kpt_lean.h */
+	rec = kpt_lean_reserve(buffer, file, size, &event);
+	if (!rec)
+		return;
+	if (today)
+		kpt_typed_store(p, rec, size, regs, edata, ip);
+	else
+		kpt_fill(p, rec, regs, edata, ip);
+	kpt_lean_commit(buffer, event);
 }
 
 #ifdef CONFIG_PERF_EVENTS
