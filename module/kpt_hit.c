@@ -340,8 +340,8 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 		return;
 	}
 	/* nothing needs the generic path: kpt_lean.h */
-	rec = kpt_lean_reserve(buffer, file, size, &event);
-	if (!rec)
+	event = kpt_lean_reserve(buffer, file, size, &rec);
+	if (!event)
 		return;
 	if (today)
 		kpt_typed_store(p, rec, size, regs, edata, ip);

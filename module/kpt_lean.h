@@ -41,6 +41,7 @@
 #include <linux/ring_buffer.h>
 #include <linux/trace_events.h>
 #include "kpt_rb_commit.h"
+#include "kpt_rb_event.h"
 #include "kpt_trace_ctx.h"
 
 struct kpt_lean {
@@ -85,20 +86,23 @@ kpt_lean_buffer(struct trace_event_file *file)
 							   kpt_lean.buffer_off));
 }
 
-/* Reserve size bytes (header included) in buffer; the record or NULL. */
-static __always_inline struct trace_entry *
+/*
+ * Reserve size bytes (header included) in buffer and fill the header;
+ * the event (its record in *rec), or NULL.
+ */
+static __always_inline struct ring_buffer_event *
 kpt_lean_reserve(struct trace_buffer *buffer, struct trace_event_file *file,
-		 u32 size, struct ring_buffer_event **event)
+		 u32 size, void **rec)
 {
 	unsigned int ctx = kpt_trace_ctx_dec();
-	struct trace_entry *ent;
+	struct ring_buffer_event *event;
 
-	*event = ring_buffer_lock_reserve(buffer, size);
-	if (!*event)
+	event = ring_buffer_lock_reserve(buffer, size);
+	if (!event)
 		return NULL;
-	ent = ring_buffer_event_data(*event);
-	tracing_generic_entry_update(ent, file->event_call->event.type, ctx);
-	return ent;
+	*rec = kpt_rb_event_data(event);
+	tracing_generic_entry_update(*rec, file->event_call->event.type, ctx);
+	return event;
 }
 
 static __always_inline void kpt_lean_commit(struct trace_buffer *buffer,
