@@ -1,7 +1,7 @@
 # The lean record path (module parameter lean=Y) against the generic one
 # (lean=N): the same records and headers, filters, triggers, pid lists, two
 # instances, a snapshot swap and a buffer resize while hit, the stacktrace
-# option, timestamps in order with trace_marker writes.
+# option, a trace export, timestamps in order with trace_marker writes.
 # matrix: core
 # timeout: 300
 . /kpt/lib.sh
@@ -37,6 +37,13 @@ six() { echo "six_args $1" > $KPT_TEST/call || fail "six_args $1"; }
 str() { echo "string $1" > $KPT_TEST/call || fail "string $1"; }
 on() { for ev; do echo 1 > $D/$ev/enable || fail "enable $ev"; done; }
 off() { echo 0 > $D/enable; echo 0 > $I/events/enable 2>/dev/null; true; }
+# Empty pid lists: an open with O_TRUNC and no write (any write, even of
+# nothing but a newline, leaves every event of the instance flagged for
+# pid filtering, which sends it to the generic path)
+nopids() {
+	: > $TRACEFS/set_event_pid
+	[ ! -e $TRACEFS/set_event_notrace_pid ] || : > $TRACEFS/set_event_notrace_pid
+}
 # the records of a trace file without their timestamps and CPUs (the
 # shell may move between the modes)
 norm() {
@@ -112,11 +119,11 @@ case_pid() {
 	six 2
 	echo $$ > $TRACEFS/set_event_pid
 	six 1
-	echo > $TRACEFS/set_event_pid
+	nopids
 	if [ -e $TRACEFS/set_event_notrace_pid ]; then
 		echo $$ > $TRACEFS/set_event_notrace_pid
 		six 2
-		echo > $TRACEFS/set_event_notrace_pid
+		nopids
 	fi
 	six 1
 	norm $T > $out
@@ -142,6 +149,17 @@ case_stacktrace() {
 	norm $T > $out
 	assert_file_has $out '<stack trace>' "lean=$m: the stacktrace option"
 	assert_file_has $out '=> kpt_test_six_args$' "lean=$m: the stack"
+}
+
+# a trace export of events is handed every record (the lean path leaves
+# them to the generic one while it is registered)
+case_export() {
+	echo 1 > $KPT_TEST/export || fail "registering a trace export"
+	on le
+	six 3
+	{ cat $KPT_TEST/export; norm $T; } > $out
+	echo 0 > $KPT_TEST/export
+	assert_eq "$(head -n 1 $out) $(count $out)" "3 3" "lean=$m: the export's records"
 }
 
 # N calls in the background while the foreground runs "$@" until they end
@@ -213,10 +231,11 @@ case_marker() {
 
 mkdir $I || fail "instance"
 for c in plain filter hist traceoff enable_event pid instances stacktrace \
-	snapshot resize marker; do
+	export snapshot resize marker; do
 	for m in $modes; do
 		echo $m > $LEAN || fail "lean=$m"
 		off
+		nopids
 		echo > $T
 		out=/tmp/lean-$c.$m
 		case_$c
