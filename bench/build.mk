@@ -16,3 +16,19 @@ bench-quick: bench-build
 # at a time (the side-by-side table of bench/RESULTS.md).
 bench-hit-kernels: bench-build
 	KVER='$(if $(KVER_GIVEN),$(KVER))' bench/bench-all --hit-only
+
+# The cost of measuring a function's latency, per call: bpftrace, the
+# kernel's synthetic-event recipe, kprobetrace's $duration aggregation
+# (bench/bench-latency, bench/latency.sh); build/bench/LATENCY.md.
+BENCHES += bench-latency
+.PHONY: bench-latency
+bench-latency: bench-build
+	KVER='$(if $(KVER_GIVEN),$(KVER))' bench/bench-latency
+
+# The DWARF index on Debian's 6.1 vmlinux (bench/dwarf-index.sh): cold,
+# warm, --no-index and perf probe -D side by side. Not in BENCHES (not
+# part of `make bench`): it needs linux-image-6.1.0-57-amd64-dbg, an
+# ~860 MB download (5.6 GB installed) that `make check-dwarf` installs.
+.PHONY: bench-dwarf
+bench-dwarf: $(KPT_CMD)
+	bench/dwarf-index.sh $(KPT_CMD)

@@ -228,6 +228,7 @@ struct kpt_probe_arg {
 #define KPT_ARG_PD		0x01	/* :%pd: a dentry's name (type STRING) */
 #define KPT_ARG_PDD		0x02	/* :%pD: a file's name (type STRING) */
 #define KPT_ARG_TYPE_BTF	0x04	/* type taken from BTF, not written */
+#define KPT_ARG_RET_PTR		0x08	/* $retval: BTF says a pointer */
 
 /*
  * About 40 KiB (280 bytes per arg + 4.2 KiB): one heap object (kvzalloc in

@@ -401,7 +401,7 @@ static int kpt_btf_type_retval(struct kpt_btf_ctx *c,
 	case KPT_BTF_C_STR_PTR:
 		arg->type = KPT_T_X64;
 		arg->size = 8;
-		arg->aflags |= KPT_ARG_TYPE_BTF;
+		arg->aflags |= KPT_ARG_TYPE_BTF | KPT_ARG_RET_PTR;
 		break;
 	default:
 		break;

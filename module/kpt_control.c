@@ -26,6 +26,7 @@
  * kprobe_profile (0400): event name, hits, misses (kprobe and kretprobe
  *   nmissed: reentrancy, maxactive exhausted).
  * latency (0600): kpt_latency.c.
+ * aggregate (0600): kpt_aggregate.c.
  * error_log (0600): see kpt_errlog.c.
  * README (0444): the syntax kprobe_events accepts under the lifecycle and
  *   either_today in force when it is read, in the lines of the kernel's
@@ -286,6 +287,8 @@ static const char kpt_readme_syntax[] =
 	"  latency\t\t- durations of the events with $duration:\n"
 	"\t\t\t  count, max, percentiles, log-linear histogram;\n"
 	"\t\t\t  a write resets\n"
+	"  aggregate\t\t- [!]<group>/<event> [pid=N] [comm=NAME]: arm an\n"
+	"\t\t\t  event with $duration for latency only (no record)\n"
 	"  error_log\t\t- the last errors of kprobe_events writes\n"
 	"  README\t\t- this text\n"
 	"\n"

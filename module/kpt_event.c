@@ -51,6 +51,7 @@
 #include "kpt_fmt.h"
 #include "kpt_otype.h"
 #include "kpt_ksyms.h"
+#include "kpt_latency.h"
 #include "kpt_probe.h"
 
 static bool kpt_exiting;
@@ -153,6 +154,48 @@ static int kpt_event_reg(struct trace_event_call *call, enum trace_reg type,
 #endif
 	}
 	return 0;
+}
+
+/*
+ * The aggregate file's arming (kpt_aggregate.c): as a trace instance's
+ * enable, with no link: the hit path aggregates, records nothing.  The
+ * per-member tables are made for each probe of the event first.
+ */
+int kpt_event_aggregate(struct kpt_probe *p, bool on)
+{
+	struct kpt_probe *q;
+	int ret = 0;
+
+	lockdep_assert_held(&kpt_mutex);
+	mutex_lock(kpt_ksyms.event_mutex);
+	if (!on) {
+		WRITE_ONCE(p->agg_on, false);
+		if (!kpt_event_used(p))
+			kpt_probe_set_armed(p, false);
+		list_for_each_entry(q, &p->sibs, sib)
+			kpt_members_drop(q);
+		goto out;
+	}
+	if (kpt_exiting || p->dying) {
+		ret = -ENODEV;
+		goto out;
+	}
+	list_for_each_entry(q, &p->sibs, sib) {
+		ret = kpt_members_make(q);
+		if (ret)
+			break;
+	}
+	if (!ret && !kpt_event_used(p))
+		ret = kpt_probe_set_armed(p, true);
+	if (ret) {
+		list_for_each_entry(q, &p->sibs, sib)
+			kpt_members_drop(q);
+		goto out;
+	}
+	WRITE_ONCE(p->agg_on, true);
+out:
+	mutex_unlock(kpt_ksyms.event_mutex);
+	return ret;
 }
 
 /* ---- add / enable / disable / remove (under kpt_mutex) ------------------ */

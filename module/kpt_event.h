@@ -19,10 +19,13 @@
 #include "kpt_err.h"
 #include "kpt_probe_types.h"
 
-/* Is anyone (a trace instance, perf) using the event?  (event_mutex) */
+/*
+ * Is anyone (a trace instance, perf, the aggregate file) using the event?
+ * (event_mutex)
+ */
 static inline bool kpt_event_used(struct kpt_probe *p)
 {
-	return !list_empty(&p->links) || p->perf_on;
+	return !list_empty(&p->links) || p->perf_on || p->agg_on;
 }
 
 int kpt_event_add(struct kpt_probe *p);
@@ -30,6 +33,11 @@ int kpt_event_enable(struct kpt_probe *p);
 int kpt_event_disable(struct kpt_probe *p);
 int kpt_event_remove(struct kpt_probe *p);
 void kpt_event_keep(struct kpt_probe *p);
+/*
+ * Arm the event for aggregation only (the aggregate file), or disarm it:
+ * its probes stay armed while it is enabled elsewhere.  (kpt_mutex held)
+ */
+int kpt_event_aggregate(struct kpt_probe *p, bool on);
 unsigned int kpt_event_forget_files(struct trace_event_call **calls,
 				    unsigned int n);
 int kpt_event_group_check(const char *group, struct kpt_err *e, size_t pos);

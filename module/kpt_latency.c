@@ -18,17 +18,41 @@
  *
  *   GRP/EVENT failures N               (negative errno returns)
  *   GRP/EVENT errno -ENAME COUNT       (each errno returned; "other")
-  Write (anything): every histogram starts again from zero.
+ *   GRP/EVENT null N                   (a pointer's NULL returns, if any)
+ *
+ * and every event its coverage:
+ *
+ *   GRP/EVENT calls N misses M inflight K
+ *
+ * calls: the calls seen (entries timed, plus misses); misses: the returns
+ * lost (the probes' misses: an exhausted kretprobe or rethook pool,
+ * recursion); inflight: calls timed that have not returned (returns read
+ * first, then calls: never below 0).  They count every call, whatever the
+ * aggregate file's filter.
+ *
+ * Then, for an event with more than one member function whose members
+ * are made (armed through the aggregate file, kpt_latency.h), one block
+ * of the same lines for each member hit, labelled GRP/EVENT:FUNC, from
+ * the member's smaller histogram (its bucket edges: 4 per power of 2).
+ *
+ * Write (anything): every histogram and counter starts again from zero.
  * Hits racing with a reset are counted either before or after it; no
  * counter is ever torn (each is one aligned word, zeroed by one store).
+ * A call under way across a reset returns uncounted as a call: inflight
+ * leaves it out.
  */
 #include <linux/capability.h>
 #include <linux/debugfs.h>
 #include <linux/err.h>
 #include <linux/fs.h>
+#include <linux/kallsyms.h>
+#include <linux/log2.h>
+#include <linux/mm.h>
 #include <linux/percpu.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include "kpt_fprobe.h"
+#include "kpt_ksyms.h"
 #include "kpt_latency.h"
 #include "kpt_probe.h"
 
@@ -40,15 +64,224 @@ static const struct {
 	{ 500, "p50" }, { 900, "p90" }, { 990, "p99" }, { 999, "p99.9" },
 };
 
+/* One block's sums (an event's or a member's), as printed */
+struct kpt_lat_sum {
+	u64 bucket[KPT_LAT_BUCKETS];
+	u64 err[KPT_LAT_ERRNOS];
+	u64 max, null, calls, rets, misses;
+	unsigned int nb;			/* buckets used */
+	u64 (*lo)(unsigned int b);		/* their lower edges */
+};
+
+/* ---- members --------------------------------------------------------------- */
+
+static void kpt_members_destroy(struct kpt_members *m)
+{
+	int cpu;
+
+	if (!m)
+		return;
+	if (m->cpu)
+		for_each_possible_cpu(cpu)
+			kvfree(*per_cpu_ptr(m->cpu, cpu));
+	free_percpu(m->cpu);
+	kvfree(m->hash);
+	kvfree(m->ips);
+	kfree(m);
+}
+
+/*
+ * A set's hash: each member under the ip ftrace calls back with, its
+ * ftrace location (the function's start, or after its endbr64 on IBT)
+ */
+static int kpt_members_hash(struct kpt_members *m)
+{
+	unsigned long mask, h, ip;
+	unsigned int i;
+
+	m->hbits = ilog2(roundup_pow_of_two(2 * m->n));
+	mask = (1UL << m->hbits) - 1;
+	m->hash = kvcalloc(mask + 1, sizeof(*m->hash), GFP_KERNEL);
+	if (!m->hash)
+		return -ENOMEM;
+	for (i = 0; i < m->n; i++) {
+		ip = kpt_ksyms.ftrace_location(m->ips[i]) ?: m->ips[i];
+		for (h = hash_long(ip, m->hbits); m->hash[h].idx;
+		     h = (h + 1) & mask)
+			;
+		m->hash[h].ip = ip;
+		m->hash[h].idx = i + 1;
+	}
+	return 0;
+}
+
+int kpt_members_make(struct kpt_probe *p)
+{
+	const unsigned long *ips = &p->addr;
+	struct kpt_members *m;
+	unsigned int n = 1;
+	int cpu;
+
+	BUILD_BUG_ON(sizeof(struct kpt_mlat) != 704);
+	/* (a detached holder has no probe any more) */
+	if (!p->timed || p->detached || rcu_access_pointer(p->members))
+		return 0;
+	if (p->fprobe) {
+		n = kpt_fprobe_count(p);
+		ips = p->fs->ips;
+	}
+	/* (a set's module not loaded: made when it comes) */
+	if (!n || n > KPT_MEMBERS_MAX)
+		return 0;
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	if (!m)
+		return -ENOMEM;
+	m->n = n;
+	m->ips = kvmalloc_array(n, sizeof(*m->ips), GFP_KERNEL);
+	m->cpu = alloc_percpu(struct kpt_mlat *);
+	if (!m->ips || !m->cpu)
+		goto nomem;
+	memcpy(m->ips, ips, n * sizeof(*m->ips));
+	if (n > 1 && kpt_members_hash(m))
+		goto nomem;
+	for_each_possible_cpu(cpu) {
+		struct kpt_mlat *a = kvzalloc_node(n * sizeof(*a), GFP_KERNEL,
+						   cpu_to_node(cpu));
+
+		if (!a)
+			goto nomem;
+		*per_cpu_ptr(m->cpu, cpu) = a;
+	}
+	rcu_assign_pointer(p->members, m);
+	return 0;
+nomem:
+	kpt_members_destroy(m);
+	return -ENOMEM;
+}
+
+void kpt_members_drop(struct kpt_probe *p)
+{
+	struct kpt_members *m = rcu_dereference_protected(p->members, 1);
+
+	if (!m)
+		return;
+	RCU_INIT_POINTER(p->members, NULL);
+	/* the handlers are RCU-sched readers (preemption off) */
+	synchronize_rcu();
+	kpt_members_destroy(m);
+}
+
+void kpt_members_free(struct kpt_probe *p)
+{
+	kpt_members_destroy(rcu_dereference_protected(p->members, 1));
+	RCU_INIT_POINTER(p->members, NULL);
+}
+
+/* How many member functions the event held by ev has now */
+static unsigned int kpt_members_count(struct kpt_probe *ev)
+{
+	struct kpt_members *m;
+	struct kpt_probe *q;
+	unsigned int n = 0;
+
+	list_for_each_entry(q, &ev->sibs, sib) {
+		m = rcu_dereference_protected(q->members,
+					      lockdep_is_held(&kpt_mutex));
+		if (m)
+			n += m->n;
+	}
+	return n;
+}
+
+/* ---- reading ---------------------------------------------------------------- */
+
+/*
+ * The file's items: each event's block, then (if it has more than one
+ * member function) one per member of each probe of it, in order.
+ */
+struct kpt_lat_it {
+	struct kpt_probe *ev;
+	struct kpt_probe *q;		/* NULL: the event's block */
+	unsigned int i;			/* q's member i */
+	struct kpt_lat_sum *sum;	/* scratch */
+};
+
+static struct kpt_members *kpt_lat_members(struct kpt_probe *q)
+{
+	return rcu_dereference_protected(q->members,
+					 lockdep_is_held(&kpt_mutex));
+}
+
+/* The first event block from list entry pos on */
+static bool kpt_lat_next_event(struct kpt_lat_it *it, struct list_head *pos)
+{
+	struct kpt_probe *p;
+
+	for (; pos != &kpt_probes; pos = pos->next) {
+		p = list_entry(pos, struct kpt_probe, list);
+		if (p->ev == p && p->lat) {
+			it->ev = p;
+			it->q = NULL;
+			it->i = 0;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The first member of a probe of the event from q on (q itself too) */
+static bool kpt_lat_next_member(struct kpt_lat_it *it, struct kpt_probe *q)
+{
+	for (; &q->sib != &it->ev->sibs;
+	     q = list_entry(q->sib.next, struct kpt_probe, sib)) {
+		if (kpt_lat_members(q)) {
+			it->q = q;
+			it->i = 0;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool kpt_lat_step(struct kpt_lat_it *it)
+{
+	struct kpt_members *m;
+
+	if (!it->q) {
+		if (kpt_members_count(it->ev) > 1 &&
+		    kpt_lat_next_member(it, list_first_entry(&it->ev->sibs,
+							     struct kpt_probe,
+							     sib)))
+			return true;
+	} else {
+		m = kpt_lat_members(it->q);
+		if (m && ++it->i < m->n)
+			return true;
+		if (kpt_lat_next_member(it, list_entry(it->q->sib.next,
+						       struct kpt_probe, sib)))
+			return true;
+	}
+	return kpt_lat_next_event(it, it->ev->list.next);
+}
+
 static void *kpt_lat_start(struct seq_file *m, loff_t *pos)
 {
+	struct kpt_lat_it *it = m->private;
+	loff_t n = *pos;
+
 	mutex_lock(&kpt_mutex);
-	return seq_list_start(&kpt_probes, *pos);
+	if (!kpt_lat_next_event(it, kpt_probes.next))
+		return NULL;
+	while (n--)
+		if (!kpt_lat_step(it))
+			return NULL;
+	return it;
 }
 
 static void *kpt_lat_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	return seq_list_next(v, &kpt_probes, pos);
+	++*pos;
+	return kpt_lat_step(v) ? v : NULL;
 }
 
 static void kpt_lat_stop(struct seq_file *m, void *v)
@@ -56,73 +289,104 @@ static void kpt_lat_stop(struct seq_file *m, void *v)
 	mutex_unlock(&kpt_mutex);
 }
 
-/* The percentile q (thousandths) of count durations in sum[]. */
-static u64 kpt_lat_pct(const u64 *sum, u64 count, unsigned int q)
+/* The percentile q (thousandths) of count durations in s's buckets. */
+static u64 kpt_lat_pct(const struct kpt_lat_sum *s, u64 count, unsigned int q)
 {
 	u64 rank = div_u64(count * q + 999, 1000), seen = 0;
 	unsigned int b;
 
 	if (!rank)
 		rank = 1;
-	for (b = 0; b < KPT_LAT_BUCKETS; b++) {
-		seen += sum[b];
+	for (b = 0; b < s->nb; b++) {
+		seen += s->bucket[b];
 		if (seen >= rank)
-			return kpt_lat_lo(b);
+			return s->lo(b);
 	}
-	return kpt_lat_lo(KPT_LAT_BUCKETS - 1);
+	return s->lo(s->nb - 1);
 }
 
 /*
- * The errno table: "GRP/EVENT failures N", then "GRP/EVENT errno -ENAME
- * COUNT" for each errno returned (its number where the kernel has no
- * name for it), "errno other COUNT" for the rest.  sum: scratch, at
- * least KPT_LAT_ERRNOS words.
+ * One block: the count line, the buckets, the errno table ("failures N",
+ * then "errno -ENAME COUNT" for each errno returned, its number where the
+ * kernel has no name for it, "errno other COUNT" for the rest), the NULL
+ * returns, the coverage line.
  */
-static void kpt_lat_show_errnos(struct seq_file *m, struct kpt_probe *p,
-				const char *label, u64 *sum)
+static void kpt_lat_print(struct seq_file *m, const char *label,
+			  struct kpt_lat_sum *s, bool errnos)
 {
-	u64 failures = 0;
-	unsigned int s;
-	int cpu;
+	u64 count = 0, max = s->max, failures = 0, hi, inflight;
+	unsigned int b, i;
 
-	memset(sum, 0, KPT_LAT_ERRNOS * sizeof(*sum));
-	for_each_possible_cpu(cpu) {
-		struct kpt_lat *lat = per_cpu_ptr(p->lat, cpu);
-
-		for (s = 1; s < KPT_LAT_ERRNOS; s++)
-			sum[s] += READ_ONCE(lat->err[s]);
+	for (b = 0; b < s->nb; b++) {
+		count += s->bucket[b];
+		/* (a reset racing with a hit can zero a max, not its count) */
+		if (s->bucket[b])
+			max = max_t(u64, max, s->lo(b));
 	}
-	for (s = 1; s < KPT_LAT_ERRNOS; s++)
-		failures += sum[s];
-	seq_printf(m, "%s failures %llu\n", label, failures);
-	for (s = 1; s < KPT_LAT_ERR_OTHER; s++)
-		if (sum[s])
-			seq_printf(m, "%s errno %pe %llu\n", label,
-				   ERR_PTR(-(long)kpt_lat_slot_errno(s)), sum[s]);
-	if (sum[KPT_LAT_ERR_OTHER])
-		seq_printf(m, "%s errno other %llu\n", label,
-			   sum[KPT_LAT_ERR_OTHER]);
+	seq_printf(m, "%s count %llu max %llu", label, count,
+		   count ? max : 0);
+	for (i = 0; i < ARRAY_SIZE(kpt_lat_pcts); i++)
+		seq_printf(m, " %s %llu", kpt_lat_pcts[i].name,
+			   count ? kpt_lat_pct(s, count, kpt_lat_pcts[i].q) :
+				   0);
+	seq_putc(m, '\n');
+	for (b = 0; b < s->nb; b++) {
+		if (!s->bucket[b])
+			continue;
+		hi = b + 1 < s->nb ? s->lo(b + 1) : U64_MAX;
+		seq_printf(m, "%s bucket %llu %llu %llu\n", label, s->lo(b), hi,
+			   s->bucket[b]);
+	}
+	if (errnos) {
+		for (i = 1; i < KPT_LAT_ERRNOS; i++)
+			failures += s->err[i];
+		seq_printf(m, "%s failures %llu\n", label, failures);
+		for (i = 1; i < KPT_LAT_ERR_OTHER; i++)
+			if (s->err[i])
+				seq_printf(m, "%s errno %pe %llu\n", label,
+					   ERR_PTR(-(long)kpt_lat_slot_errno(i)),
+					   s->err[i]);
+		if (s->err[KPT_LAT_ERR_OTHER])
+			seq_printf(m, "%s errno other %llu\n", label,
+				   s->err[KPT_LAT_ERR_OTHER]);
+	}
+	if (s->null)
+		seq_printf(m, "%s null %llu\n", label, s->null);
+	inflight = s->calls > s->rets ? s->calls - s->rets : 0;
+	seq_printf(m, "%s calls %llu misses %llu inflight %llu\n", label,
+		   s->calls + s->misses, s->misses, inflight);
 }
 
-static int kpt_lat_show(struct seq_file *m, void *v)
+/* A probe's misses since the last reset */
+static unsigned long kpt_lat_misses(struct kpt_probe *q)
 {
-	struct kpt_probe *p = list_entry(v, struct kpt_probe, list);
-	char label[KPT_LABEL_MAX];
-	u64 *sum, count = 0, max = 0, hi;
-	unsigned int b, i;
+	unsigned long n = kpt_probe_misses(q);
+
+	return n > q->miss_base ? n - q->miss_base : 0;
+}
+
+static void kpt_lat_sum_event(struct kpt_lat_sum *s, struct kpt_probe *p)
+{
+	struct kpt_probe *q;
+	unsigned int b;
 	int cpu;
 
-	/* one entry per event: its holder's */
-	if (p->ev != p || !p->lat)
-		return 0;
-	sum = kcalloc(KPT_LAT_BUCKETS, sizeof(*sum), GFP_KERNEL);
-	if (!sum)
-		return -ENOMEM;
+	memset(s, 0, sizeof(*s));
+	s->nb = KPT_LAT_BUCKETS;
+	s->lo = kpt_lat_lo;
+	for_each_possible_cpu(cpu)
+		s->rets += READ_ONCE(per_cpu_ptr(p->lat, cpu)->rets);
+	/* returns before calls: a return read has its call read too */
+	smp_rmb();
 	for_each_possible_cpu(cpu) {
 		struct kpt_lat *lat = per_cpu_ptr(p->lat, cpu);
 
+		s->calls += READ_ONCE(lat->calls);
 		for (b = 0; b < KPT_LAT_BUCKETS; b++)
-			sum[b] += READ_ONCE(lat->bucket[b]);
+			s->bucket[b] += READ_ONCE(lat->bucket[b]);
+		for (b = 1; b < KPT_LAT_ERRNOS; b++)
+			s->err[b] += READ_ONCE(lat->err[b]);
+		s->null += READ_ONCE(lat->null);
 	}
 	/*
 	 * the hit path writes the max before the count: read it after
@@ -130,32 +394,91 @@ static int kpt_lat_show(struct seq_file *m, void *v)
 	 */
 	smp_rmb();
 	for_each_possible_cpu(cpu)
-		max = max_t(u64, max, READ_ONCE(per_cpu_ptr(p->lat, cpu)->max));
-	for (b = 0; b < KPT_LAT_BUCKETS; b++) {
-		count += sum[b];
-		/* (a reset racing with a hit can zero a max, not its count) */
-		if (sum[b])
-			max = max_t(u64, max, kpt_lat_lo(b));
+		s->max = max_t(u64, s->max,
+			       READ_ONCE(per_cpu_ptr(p->lat, cpu)->max));
+	list_for_each_entry(q, &p->sibs, sib)
+		s->misses += kpt_lat_misses(q);
+}
+
+static void kpt_lat_sum_member(struct kpt_lat_sum *s, struct kpt_probe *q,
+			       struct kpt_members *mb, unsigned int i)
+{
+	unsigned int b;
+	int cpu;
+
+	memset(s, 0, sizeof(*s));
+	s->nb = KPT_MLAT_BUCKETS;
+	s->lo = kpt_mlat_lo;
+	for_each_possible_cpu(cpu)
+		s->rets += READ_ONCE((*per_cpu_ptr(mb->cpu, cpu))[i].rets);
+	/* returns before calls (as kpt_lat_sum_event()) */
+	smp_rmb();
+	for_each_possible_cpu(cpu) {
+		struct kpt_mlat *ml = &(*per_cpu_ptr(mb->cpu, cpu))[i];
+		unsigned int e;
+
+		s->calls += READ_ONCE(ml->calls);
+		for (b = 0; b < KPT_MLAT_BUCKETS; b++)
+			s->bucket[b] += READ_ONCE(ml->bucket[b]);
+		for (b = 0; b < KPT_MLAT_ERRS; b++) {
+			e = READ_ONCE(ml->eno[b]);
+			s->err[e && e <= MAX_ERRNO ? kpt_lat_errno_slot(e) :
+			       KPT_LAT_ERR_OTHER] += READ_ONCE(ml->ecnt[b]);
+		}
+		s->err[KPT_LAT_ERR_OTHER] += READ_ONCE(ml->eother);
+		s->null += READ_ONCE(ml->null);
+		s->misses += READ_ONCE(ml->misses);
+		s->max = max_t(u64, s->max, READ_ONCE(ml->max));
 	}
-	snprintf(label, sizeof(label), "%s/%s", kpt_probe_group(p),
-		 kpt_probe_name(p));
-	seq_printf(m, "%s count %llu max %llu", label, count,
-		   count ? max : 0);
-	for (i = 0; i < ARRAY_SIZE(kpt_lat_pcts); i++)
-		seq_printf(m, " %s %llu", kpt_lat_pcts[i].name,
-			   count ? kpt_lat_pct(sum, count, kpt_lat_pcts[i].q) :
-				   0);
-	seq_putc(m, '\n');
-	for (b = 0; b < KPT_LAT_BUCKETS; b++) {
-		if (!sum[b])
-			continue;
-		hi = b + 1 < KPT_LAT_BUCKETS ? kpt_lat_lo(b + 1) : U64_MAX;
-		seq_printf(m, "%s bucket %llu %llu %llu\n", label,
-			   kpt_lat_lo(b), hi, sum[b]);
+	/* a kretprobe's member is the probe: its misses */
+	if (!q->fprobe)
+		s->misses = kpt_lat_misses(q);
+}
+
+/* A member's function name, without its module */
+static void kpt_lat_member_label(char *buf, size_t size, struct kpt_probe *q,
+				 struct kpt_members *mb, unsigned int i)
+{
+	char name[KSYM_SYMBOL_LEN];
+
+	if (q->fprobe) {
+		sprint_symbol_no_offset(name, mb->ips[i]);
+		name[strcspn(name, " ")] = '\0';
+	} else {
+		strscpy(name, kpt_def_str(q->def, q->def->symbol),
+			sizeof(name));
 	}
-	if (p->errno_bits)
-		kpt_lat_show_errnos(m, p, label, sum);
-	kfree(sum);
+	snprintf(buf, size, "%s/%s:%s", kpt_probe_group(q), kpt_probe_name(q),
+		 name);
+}
+
+static int kpt_lat_show(struct seq_file *m, void *v)
+{
+	struct kpt_lat_it *it = v;
+	struct kpt_lat_sum *s = it->sum;
+	char label[KPT_LABEL_MAX + KSYM_SYMBOL_LEN];
+	struct kpt_members *mb;
+	u64 count = 0;
+	unsigned int b;
+
+	if (!it->q) {
+		kpt_lat_sum_event(s, it->ev);
+		snprintf(label, sizeof(label), "%s/%s",
+			 kpt_probe_group(it->ev), kpt_probe_name(it->ev));
+		kpt_lat_print(m, label, s, it->ev->errno_bits);
+		return 0;
+	}
+	mb = kpt_lat_members(it->q);
+	if (!mb || it->i >= mb->n)
+		return 0;
+	kpt_lat_sum_member(s, it->q, mb, it->i);
+	for (b = 0; b < s->nb; b++)
+		count += s->bucket[b];
+	/* only the members hit */
+	if (!count && !s->calls && !s->misses)
+		return 0;
+	kpt_lat_member_label(label, sizeof(label), it->q, mb, it->i);
+	kpt_lat_print(m, label, s, it->q->errno_bits);
 	return 0;
 }
 
@@ -168,31 +491,63 @@ static const struct seq_operations kpt_lat_sops = {
 
 static int kpt_lat_open(struct inode *inode, struct file *file)
 {
+	struct kpt_lat_it *it;
+
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
 	/* a write only resets: no seq_file needed then */
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
-	return seq_open(file, &kpt_lat_sops);
+	it = __seq_open_private(file, &kpt_lat_sops, sizeof(*it));
+	if (!it)
+		return -ENOMEM;
+	it->sum = kvmalloc(sizeof(*it->sum), GFP_KERNEL);
+	if (!it->sum) {
+		seq_release_private(inode, file);
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 static int kpt_lat_release(struct inode *inode, struct file *file)
 {
+	struct kpt_lat_it *it;
+
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
-	return seq_release(inode, file);
+	it = ((struct seq_file *)file->private_data)->private;
+	kvfree(it->sum);
+	return seq_release_private(inode, file);
 }
 
-/* Any write: every event's histograms back to zero. */
+/* Zero one CPU's counters of a member: one store a word */
+static void kpt_mlat_zero(struct kpt_mlat *ml)
+{
+	u32 *w = &ml->calls, *end = (u32 *)(ml + 1);
+
+	WRITE_ONCE(ml->max, 0);
+	for (; w < end; w++)
+		WRITE_ONCE(*w, 0);
+}
+
+/* Any write: every event's histograms and counters back to zero. */
 static ssize_t kpt_lat_write(struct file *file, const char __user *ubuf,
 			     size_t count, loff_t *ppos)
 {
+	struct kpt_members *mb;
 	struct kpt_probe *p;
-	unsigned int b;
+	unsigned int b, i;
 	int cpu;
 
 	mutex_lock(&kpt_mutex);
 	list_for_each_entry(p, &kpt_probes, list) {
+		if (!p->timed)
+			continue;
+		p->miss_base = kpt_probe_misses(p);
+		mb = kpt_lat_members(p);
+		for_each_possible_cpu(cpu)
+			for (i = 0; mb && i < mb->n; i++)
+				kpt_mlat_zero(&(*per_cpu_ptr(mb->cpu, cpu))[i]);
 		if (p->ev != p || !p->lat)
 			continue;
 		for_each_possible_cpu(cpu) {
@@ -202,8 +557,12 @@ static ssize_t kpt_lat_write(struct file *file, const char __user *ubuf,
 				WRITE_ONCE(lat->bucket[b], 0);
 			for (b = 0; b < KPT_LAT_ERRNOS; b++)
 				WRITE_ONCE(lat->err[b], 0);
+			WRITE_ONCE(lat->null, 0);
+			WRITE_ONCE(lat->calls, 0);
+			WRITE_ONCE(lat->rets, 0);
 			WRITE_ONCE(lat->max, 0);
 		}
+		cond_resched();
 	}
 	mutex_unlock(&kpt_mutex);
 	return count;

@@ -73,6 +73,7 @@ static int __init kpt_init(void)
 	kpt_control_init(kpt_debugfs_dir);
 	kpt_fprobe_debugfs_init(kpt_debugfs_dir);
 	kpt_latency_init(kpt_debugfs_dir);
+	kpt_aggregate_init(kpt_debugfs_dir);
 	if (testhooks)
 		kpt_boundary_testhook_init(kpt_debugfs_dir);
 	pr_info("loaded\n");
@@ -91,6 +92,8 @@ static void __exit kpt_exit(void)
 	/* no new opens; open files hold a module reference */
 	debugfs_remove_recursive(kpt_debugfs_dir);
 	kpt_modnotify_exit();
+	/* events armed by the aggregate file: disarmed, as enabled ones */
+	kpt_aggregate_exit();
 	kpt_remove_exit();
 	kpt_otype_exit();
 	kpt_errlog_exit();

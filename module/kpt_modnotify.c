@@ -17,6 +17,7 @@
 #include "kpt_errlog.h"
 #include "kpt_event.h"
 #include "kpt_ksyms.h"
+#include "kpt_latency.h"
 #include "kpt_modnotify.h"
 #include "kpt_probe.h"
 
@@ -54,6 +55,9 @@ static void kpt_probe_module_coming(struct module *mod)
 			mutex_lock(kpt_ksyms.event_mutex);
 			ret = kpt_probe_register_at(p, &e,
 						    kpt_event_used(p->ev));
+			/* a set's members are the module's functions now */
+			if (!ret && p->fprobe && p->ev->agg_on)
+				kpt_members_make(p);
 			mutex_unlock(kpt_ksyms.event_mutex);
 		}
 		if (ret < 0) {
@@ -98,6 +102,8 @@ static void kpt_probe_module_going(struct module *mod)
 		}
 		mutex_lock(kpt_ksyms.event_mutex);
 		kpt_probe_unregister_many(&p, 1);
+		if (p->fprobe)
+			kpt_members_drop(p);
 		mutex_unlock(kpt_ksyms.event_mutex);
 		p->addr = 0;
 	}
@@ -105,6 +111,10 @@ static void kpt_probe_module_going(struct module *mod)
 		return;
 	mutex_lock(kpt_ksyms.event_mutex);
 	kpt_probe_unregister_many(ps, n);
+	/* a set's members: matched anew if the module comes back */
+	for (i = 0; i < n; i++)
+		if (ps[i]->fprobe)
+			kpt_members_drop(ps[i]);
 	mutex_unlock(kpt_ksyms.event_mutex);
 	for (i = 0; i < n; i++)
 		ps[i]->addr = 0;

@@ -283,6 +283,25 @@ static u8 kpt_errno_bits(const struct kpt_probe_def *def)
 	return 0;
 }
 
+/*
+ * A timed probe's NULL returns are counted (kpt_latency.h) if BTF gave its
+ * first plain $retval a pointer type.  Without BTF (a module built without
+ * it) the return value is a long: its errnos are counted, not its NULLs.
+ */
+static bool kpt_ret_ptr(const struct kpt_probe_def *def)
+{
+	unsigned int i;
+
+	for (i = 0; i < def->nargs; i++) {
+		const struct kpt_probe_arg *a = &def->args[i];
+
+		if (a->nops == 1 && a->ops[0].op == KPT_FOP_RETVAL &&
+		    !a->array_len)
+			return a->aflags & KPT_ARG_RET_PTR;
+	}
+	return false;
+}
+
 struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 				   struct kpt_err *e,
 				   struct kpt_fset_pre *pre)
@@ -342,6 +361,7 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 		if (!p->lat)
 			goto nomem;
 		p->errno_bits = kpt_errno_bits(def);
+		p->ret_ptr = kpt_ret_ptr(def);
 	}
 	if (p->today) {
 		p->targs = kcalloc(max_t(unsigned int, def->nargs, 1),
@@ -571,6 +591,7 @@ void kpt_probe_free(struct kpt_probe *p)
 		kpt_probe_unregister_many(&p, 1);
 	free_percpu(p->hits);
 	free_percpu(p->lat);
+	kpt_members_free(p);
 	kfree(p->modname);
 	kvfree(p->print_fmt);
 	if (p->pdesc_owned)

@@ -19,6 +19,7 @@
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/rethook.h>
+#include <linux/sched.h>
 #include <linux/trace_events.h>
 #include "kpt_err.h"
 #include "kpt_probe_def.h"
@@ -128,6 +129,7 @@ struct kpt_fnode {
 	struct rethook_node node;
 	unsigned long ip;		/* the entry's (ftrace's) ip */
 	unsigned long parent_ip;
+	int member;			/* the entry's member, or -1 */
 	unsigned long edata[];		/* entry values: kpt_edata_words() */
 };
 
@@ -212,7 +214,25 @@ struct kpt_probe {
 	 */
 	bool timed;
 	u8 errno_bits;			/* timed: errno table, kpt_latency.h */
+	bool ret_ptr;			/* timed: BTF says $retval is a pointer */
 	struct kpt_lat __percpu *lat;
+	/*
+	 * Timed: per-member aggregation while the event is armed through
+	 * the aggregate file (kpt_latency.h; RCU, set under kpt_mutex and
+	 * event_mutex), and the probe's misses at the last reset
+	 */
+	struct kpt_members __rcu *members;
+	unsigned long miss_base;
+	/*
+	 * Holder: armed through the aggregate file (event_mutex; arms the
+	 * probes as an enable does, kpt_event_used()), and its filter:
+	 * aggregate only the returns of thread group agg_pid (agg_by_pid)
+	 * and/or of tasks named agg_comm ("": any)
+	 */
+	bool agg_on;
+	bool agg_by_pid;
+	pid_t agg_pid;
+	char agg_comm[TASK_COMM_LEN];
 	u32 rec_size;			/* ring-buffer record bytes (today's:
 					 * without the strings)
 					 */

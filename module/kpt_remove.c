@@ -79,6 +79,7 @@ MODULE_PARM_DESC(lifecycle,
  * Could the event be disabled and removed now?  (kpt_mutex held)  Returns
  * NULL if so, else why not.  Seed lifecycle: unless held by perf, another
  * trace instance or a trigger (soft mode); today's: unless enabled at all.
+ * In both, unless armed through the aggregate file (kpt_aggregate.c).
  */
 const char *kpt_busy(struct kpt_probe *p)
 {
@@ -95,6 +96,8 @@ const char *kpt_busy(struct kpt_probe *p)
 	}
 	if (p->perf_on)
 		why = "in use (by perf)";
+	if (p->agg_on)
+		why = "armed for aggregation (disarm it in the aggregate file)";
 	mutex_unlock(kpt_ksyms.event_mutex);
 	return why;
 }

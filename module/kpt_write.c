@@ -24,6 +24,7 @@
 #include "kpt_event.h"
 #include "kpt_fprobe.h"
 #include "kpt_ksyms.h"
+#include "kpt_latency.h"
 #include "kpt_probe.h"
 #include "kpt_remove.h"
 #include "kpt_write.h"
@@ -230,6 +231,9 @@ static void kpt_append(struct kpt_probe *ev, struct kpt_probe *p)
 	list_del(&p->sib);
 	p->ev = ev;
 	list_add_tail(&p->sib, &ev->sibs);
+	/* armed for aggregation: its members too (none if no memory) */
+	if (ev->agg_on)
+		kpt_members_make(p);
 	if (kpt_event_used(ev))
 		kpt_probe_arm_one(p);
 	mutex_unlock(kpt_ksyms.event_mutex);

@@ -50,6 +50,18 @@ $(eval $(call kpt_fuzzer,btf,$(KPT_BTF_SRCS),-Icommon,$(KPT_BTF_HDRS),-max_len=8
 # operations; a short bounded run (the translator is small).
 $(eval $(call kpt_fuzzer,dwarf_loc,tools/kprobetrace/kpt_dwarf_loc.c,-Itools/kprobetrace -Icommon,tools/kprobetrace/kpt_dwarf.h,-max_len=290 -runs=3000000))
 
+# The text of kprobetrace(1)'s DWARF probe points (FUNC:REL, FILE:LINE,
+# FUNC@FILE, ranges), with its canonical form parsed back.
+$(eval $(call kpt_fuzzer,dwarf_spec,tools/kprobetrace/kpt_dwarf_spec.c,-Itools/kprobetrace -Icommon,tools/kprobetrace/kpt_dwarf.h tools/kprobetrace/kpt_dwarf_internal.h,-max_len=600 -runs=2000000))
+
+# The reader of kprobetrace(1)'s DWARF index files (the cache directory):
+# bounds, order, checksum, key, and a round trip through the writer.
+$(eval $(call kpt_fuzzer,dwarf_index,tools/kprobetrace/kpt_dwarf_index.c,-Itools/kprobetrace,tools/kprobetrace/kpt_dwarf_index.h,-max_len=16384 -runs=2000000))
+
+# The line table header reader of the DWARF index (file names without
+# libdw): an offset, a split, the .debug_line and string bytes.
+$(eval $(call kpt_fuzzer,dwarf_linehdr,tools/kprobetrace/kpt_dwarf_linehdr.c,-Itools/kprobetrace,tools/kprobetrace/kpt_dwarf_linehdr.h,-max_len=2048 -runs=2000000))
+
 .PHONY: fuzz
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do $(MAKE) -s $$t; done

@@ -1,7 +1,8 @@
 # trace-cmd (Debian's package) on our events: record, then report shows the
 # events, and with -R every field by name (the argN fields and their
 # aliases); today's typed and string fields ($comm, :string, u8/s16/x32)
-# print by name too; report filters on our field names, strings included.
+# print by name too; report filters on our field names, strings included;
+# $duration is a u64 field trace-cmd prints and filters like any other.
 # needs: trace-cmd
 # timeout: 90
 . /kpt/lib.sh
@@ -54,4 +55,21 @@ assert_eq "$(grep -Ec ' tstr: .*s=kprobetrace comm=sh$' raw2.txt)" 2 "report -R:
 assert_eq "$(grep -Ec ' ttyp: .*x=(17|0x11) y=(34|0x22) z=(51|0x33)$' raw2.txt)" 2 "report -R: typed fields by name"
 trace-cmd report -F 'kprobetrace/tstr: s == "kprobetrace"' > f3.txt 2>&1
 assert_eq "$(grep -c ' tstr: ' f3.txt)" 2 "report -F on a string field"
+
+# $duration: the call's nanoseconds, at least the delay the test module
+# busy-waited (2^20 ns), printed and filtered by trace-cmd
+echo 'r:kprobetrace/tdur kpt_test_delay ns=$arg1:u64 $duration' >> $E
+trace-cmd record -e kprobetrace:tdur \
+	sh -c "echo 'delay 1048576 3' > $KPT_TEST/delay" > record3.txt 2>&1 ||
+	{ cat record3.txt; fail "trace-cmd record (duration)"; }
+trace-cmd report > report3.txt 2>&1 || { cat report3.txt; fail "trace-cmd report (duration)"; }
+cat report3.txt
+assert_eq "$(grep -Ec ' tdur: +\([0-9a-f]+ <- [0-9a-f]+\) ns=1048576 duration=[0-9]+$' report3.txt)" 3 \
+	"report: the duration field"
+awk '/ tdur: / { for (i = 1; i <= NF; i++) if ($i ~ /^duration=/) { sub(/^duration=/, "", $i); if ($i + 0 < 1048576) bad = 1; n++ } }
+	END { exit bad || n != 3 }' report3.txt || fail "report: a duration below the delay"
+trace-cmd report -F 'kprobetrace/tdur: duration >= 1048576' > f4.txt 2>&1
+assert_eq "$(grep -c ' tdur: ' f4.txt)" 3 "report -F on duration: all at least the delay"
+trace-cmd report -F 'kprobetrace/tdur: duration < 1048576' > f5.txt 2>&1
+assert_eq "$(grep -c ' tdur: ' f5.txt)" 0 "report -F on duration: none below it"
 echo "trace-cmd OK"

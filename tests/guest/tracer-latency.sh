@@ -26,6 +26,7 @@ durs() {
 }
 
 # from_trace EV: EV's latency lines as they must be, made from its records
+# (its coverage line too)
 from_trace() {
 	durs $1 | sort -n | awk -v ev="lat/$1" '
 		function lo(v, p) {
@@ -50,6 +51,8 @@ from_trace() {
 			printf "\n"
 			for (i = 1; i <= nb; i++)
 				printf "%s bucket %.0f %.0f %d\n", ev, order[i], hi(order[i]), c[order[i]]
+			# every call recorded returned; none lost
+			printf "%s calls %d misses 0 inflight 0\n", ev, n
 		}'
 }
 
@@ -73,8 +76,10 @@ define 'f:lat/fx kpt_test_delay%return $duration'
 define 'f:lat/rr kpt_test_rdelay%return $duration'
 define 'r:lat/plain kpt_test_delay $retval'
 cat $L
-assert_eq "$(grep -c . $L)" 3 "one line per event with \$duration"
+assert_eq "$(grep -c ' count ' $L)" 3 "one block per event with \$duration"
+assert_eq "$(grep -c . $L)" 6 "a count line and a coverage line each"
 assert_file_has $L '^lat/rd count 0 max 0 p50 0 p90 0 p99 0 p99.9 0$' "empty rd"
+assert_file_has $L '^lat/rd calls 0 misses 0 inflight 0$' "empty rd: coverage"
 grep -q '^lat/plain ' $L && fail "an event without \$duration listed"
 
 echo "== known delays: exact counts, buckets as the records say"
@@ -167,7 +172,8 @@ for ev in er fer; do
 	assert_eq "$(grep "^lat/$ev " $L | grep -v ' bucket ' | grep -v ' count ')" \
 "lat/$ev failures 6
 lat/$ev errno -ENOMEM 3
-lat/$ev errno -EINVAL 3" "$ev: errno table"
+lat/$ev errno -EINVAL 3
+lat/$ev calls 10 misses 0 inflight 0" "$ev: errno table, coverage"
 done
 assert_eq "$(grep -cE '^lat/eu (failures|errno) ' $L)" 0 "an unsigned \$retval has no errno table"
 delay errno 0 7

@@ -17,7 +17,8 @@ echo 'r:u2e kpt_test_six_args a=$arg1' >> $E || fail "r: with \$arg1"
 echo 'f:u2f kpt_test_six_args%return a=$arg1 r=$retval' >> $E || fail "f: exit"
 echo "six_args 2" > $KPT_TEST/call
 assert_eq "$(grep -c 'u2e: (.* <- kpt_test_six_args) a=0x11$' $T)" 2 "r: entry values"
-assert_eq "$(grep -c 'u2f: (.* <- kpt_test_six_args) a=0x11 r=0x165$' $T)" 2 "f: exit entry values"
+# (r=357 where the test module carries BTF, which types $retval s64)
+assert_eq "$(grep -Ec 'u2f: \(.* <- kpt_test_six_args\) a=0x11 r=(0x165|357)$' $T)" 2 "f: exit entry values"
 # (reading the trace with vfs_read traced would never end: not read now)
 echo 'f:grp/u2s kpt_test_*,vfs_*:exit a=$arg2' >> $E || fail "f: exit set"
 echo "six_args 2" > $KPT_TEST/call

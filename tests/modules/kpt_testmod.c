@@ -13,8 +13,10 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bug.h>
+#include <linux/completion.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
+#include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
@@ -454,10 +456,87 @@ __kpt_target int kpt_test_errno(unsigned long i)
 }
 
 /*
+ * Pointer returns (tracer-aggregate): NULL, ERR_PTR(-ENOENT), a pointer,
+ * a pointer for i = 0, 1, 2, 3 (mod 4).
+ */
+__kpt_target struct kpt_test_obj *kpt_test_retptr(unsigned long i)
+{
+	switch (i % 4) {
+	case 0:
+		return NULL;
+	case 1:
+		return ERR_PTR(-ENOENT);
+	default:
+		return &kpt_test_obj_a;
+	}
+}
+
+/*
+ * Sixteen distinct functions (tracer-aggregate's per-member blocks):
+ * kpt_test_m00 .. kpt_test_m15, each returning its number.
+ */
+#define KPT_TEST_MEMBER(n)					\
+	__kpt_target long kpt_test_m##n(void) { return 1##n - 100; }
+KPT_TEST_MEMBER(00) KPT_TEST_MEMBER(01) KPT_TEST_MEMBER(02)
+KPT_TEST_MEMBER(03) KPT_TEST_MEMBER(04) KPT_TEST_MEMBER(05)
+KPT_TEST_MEMBER(06) KPT_TEST_MEMBER(07) KPT_TEST_MEMBER(08)
+KPT_TEST_MEMBER(09) KPT_TEST_MEMBER(10) KPT_TEST_MEMBER(11)
+KPT_TEST_MEMBER(12) KPT_TEST_MEMBER(13) KPT_TEST_MEMBER(14)
+KPT_TEST_MEMBER(15)
+
+static long (* const kpt_test_members[16])(void) = {
+	kpt_test_m00, kpt_test_m01, kpt_test_m02, kpt_test_m03,
+	kpt_test_m04, kpt_test_m05, kpt_test_m06, kpt_test_m07,
+	kpt_test_m08, kpt_test_m09, kpt_test_m10, kpt_test_m11,
+	kpt_test_m12, kpt_test_m13, kpt_test_m14, kpt_test_m15,
+};
+
+/*
+ * A call that stays under way until released (tracer-aggregate's
+ * inflight): "wait" in the file block calls kpt_test_block(), which
+ * returns when "release" is written (or the writer is killed).
+ */
+static DECLARE_COMPLETION(kpt_test_released);
+
+__kpt_target long kpt_test_block(void)
+{
+	return wait_for_completion_killable(&kpt_test_released);
+}
+
+static ssize_t block_write(struct file *file, const char __user *ubuf,
+			   size_t count, loff_t *ppos)
+{
+	char buf[16];
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (sysfs_streq(buf, "wait")) {
+		reinit_completion(&kpt_test_released);
+		return kpt_test_block() ? -EINTR : count;
+	}
+	if (sysfs_streq(buf, "release")) {
+		complete_all(&kpt_test_released);
+		return count;
+	}
+	return -EINVAL;
+}
+
+static const struct file_operations block_fops = {
+	.owner = THIS_MODULE,
+	.write = block_write,
+	.llseek = noop_llseek,
+};
+
+/*
  * delay: "NAME NS COUNT" calls, COUNT times:
  *   delay   kpt_test_delay(NS)
  *   rdelay  kpt_test_rdelay(4, NS): 5 nested calls, each waiting NS
  *   errno   kpt_test_errno(i), i = 0..COUNT-1 (NS unused)
+ *   ptr     kpt_test_retptr(i), i = 0..COUNT-1 (NS unused)
+ *   members kpt_test_m<i % 16>(), i = 0..COUNT-1 (NS unused)
  */
 static ssize_t delay_write(struct file *file, const char __user *ubuf,
 			   size_t count, loff_t *ppos)
@@ -475,7 +554,8 @@ static ssize_t delay_write(struct file *file, const char __user *ubuf,
 	    ns > NSEC_PER_SEC)
 		return -EINVAL;
 	if (strcmp(name, "delay") && strcmp(name, "rdelay") &&
-	    strcmp(name, "errno"))
+	    strcmp(name, "errno") && strcmp(name, "ptr") &&
+	    strcmp(name, "members"))
 		return -ENOENT;
 	for (i = 0; i < n; i++) {
 		preempt_disable();
@@ -483,8 +563,12 @@ static ssize_t delay_write(struct file *file, const char __user *ubuf,
 			WRITE_ONCE(kpt_test_sink, kpt_test_delay(ns));
 		else if (!strcmp(name, "rdelay"))
 			WRITE_ONCE(kpt_test_sink, kpt_test_rdelay(4, ns));
-		else
+		else if (!strcmp(name, "errno"))
 			WRITE_ONCE(kpt_test_sink, kpt_test_errno(i));
+		else if (!strcmp(name, "ptr"))
+			WRITE_ONCE(kpt_test_sink, (long)kpt_test_retptr(i));
+		else
+			WRITE_ONCE(kpt_test_sink, kpt_test_members[i % 16]());
 		preempt_enable();
 		cond_resched();
 	}
@@ -569,6 +653,7 @@ static int __init kpt_test_init(void)
 	debugfs_create_file("call_ext", 0200, kpt_test_dir, NULL,
 			    &call_ext_fops);
 	debugfs_create_file("delay", 0200, kpt_test_dir, NULL, &delay_fops);
+	debugfs_create_file("block", 0200, kpt_test_dir, NULL, &block_fops);
 	debugfs_create_file("export", 0600, kpt_test_dir, NULL, &export_fops);
 	return 0;
 }
@@ -577,6 +662,7 @@ static void __exit kpt_test_exit(void)
 {
 	debugfs_remove_recursive(kpt_test_dir);
 	kpt_test_spin_stop();
+	complete_all(&kpt_test_released);
 	mutex_lock(&kpt_test_export_lock);
 	if (kpt_test_export_on)
 		unregister_ftrace_export(&kpt_test_export);

@@ -13,12 +13,19 @@
 #                                has <argname>, else and with --offsets offsets
 #                                (synthetic BTF, fake module directory)
 #   host-test-cmd-doc            man page, --help texts, bash completion
+#   host-test-cmd-latency        latency and errors: fixture latency files
+#                                rendered (text, JSON, SVG), the session on
+#                                a fake module directory (as built, and
+#                                those two commands alone with ASan+UBSan:
+#                                tests/host/lat_main.c)
 #   host-test-cmd-dwarf          lines, vars, add on line points offline on
 #                                the default kernel's kprobetrace_dwarf.ko,
 #                                against objdump's facts; bad input; the
 #                                command as built and with ASan+UBSan
 #   host-test-cmd-dwarf-loc      DWARF location expressions -> fetch
 #                                arguments, and the refusals (table)
+#   host-test-cmd-dwarf-index    the DWARF index by build-id: built, used,
+#                                rebuilt when bad, the answers of --no-index
 KPT_CMD_DIR := tools/kprobetrace
 KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
 KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h) tools/kpt_mnemonic.h
@@ -110,6 +117,12 @@ host-test-cmd-dwarf: $(KPT_CMD) $(KPT_CMD_SAN)
 	tests/host/cmd-dwarf $(KPT_CMD) $(KPT_DWARF_KO)
 	tests/host/cmd-dwarf $(KPT_CMD_SAN) $(KPT_DWARF_KO)
 
+HOST_TESTS += cmd-dwarf-index
+.PHONY: host-test-cmd-dwarf-index
+host-test-cmd-dwarf-index: $(KPT_CMD) $(KPT_CMD_SAN)
+	tests/host/cmd-dwarf-index $(KPT_CMD) $(KPT_DWARF_KO)
+	tests/host/cmd-dwarf-index $(KPT_CMD_SAN) $(KPT_DWARF_KO)
+
 # The location translator alone: a table of expressions (ASan+UBSan).
 KPT_CMD_DWLOC_TEST := $(BUILD)/tests/test_dwarf_loc
 $(KPT_CMD_DWLOC_TEST): tests/host/test_dwarf_loc.c tests/host/check.h \
@@ -121,6 +134,21 @@ HOST_TESTS += cmd-dwarf-loc
 .PHONY: host-test-cmd-dwarf-loc
 host-test-cmd-dwarf-loc: $(KPT_CMD_DWLOC_TEST)
 	$(KPT_CMD_DWLOC_TEST)
+
+# latency and errors alone with the sanitizers (their own small build:
+# no libdw, and no prerequisite shared with another host test)
+KPT_CMD_LAT_SRCS := $(addprefix $(KPT_CMD_DIR)/,cmd_latency.c cmd_errors.c \
+	kpt_lathist.c kpt_latout.c kpt_svg.c kpt_latsess.c kpt_util.c kpt_ksyms.c)
+KPT_CMD_LAT_SAN := $(BUILD)/tests/kprobetrace-lat-san
+$(KPT_CMD_LAT_SAN): tests/host/lat_main.c $(KPT_CMD_LAT_SRCS) $(KPT_CMD_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $< $(KPT_CMD_LAT_SRCS) -o $@
+
+HOST_TESTS += cmd-latency
+.PHONY: host-test-cmd-latency
+host-test-cmd-latency: $(KPT_CMD) $(KPT_CMD_LAT_SAN)
+	tests/host/cmd-latency $(KPT_CMD)
+	tests/host/cmd-latency $(KPT_CMD_LAT_SAN)
 
 HOST_TESTS += cmd-doc
 .PHONY: host-test-cmd-doc

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "kpt_btf_fetch.h"
+#include "cmd_add.h"
 #include "kpt_cmd.h"
 #include "kpt_dwarf.h"
 #include "kpt_probe_def.h"
@@ -30,7 +31,8 @@
 static const char add_usage[] =
 "usage: kprobetrace add [-e [GRP/]EVENT] [-n] [-v] [--offsets] 'FUNC[%return|+OFFS] [ARG...]'\n"
 "       kprobetrace add [-e [GRP/]EVENT] [-n] [-m MOD] [--debuginfo FILE]\n"
-"                       [--build-id HEX] [--no-inlines] 'LINEPOINT [ARG...]'\n"
+"                       [--build-id HEX] [--no-inlines] [--no-index]\n"
+"                       'LINEPOINT [ARG...]'\n"
 "\n"
 "Define a probe on FUNC whose arguments are named by the function's\n"
 "parameters, resolved with BTF (/sys/kernel/btf/vmlinux, or the module's\n"
@@ -73,6 +75,8 @@ static const char add_usage[] =
 "      --debuginfo FILE     LINEPOINT: this debug file (vmlinux, MOD.ko)\n"
 "      --build-id HEX       the build-id FILE must have (offline use)\n"
 "      --no-inlines         LINEPOINT: only the out-of-line copy\n"
+"      --no-index           LINEPOINT: read every compile unit, without the\n"
+"                           index kept by build-id in ~/.cache/kprobetrace/\n"
 "  -v, --verbose            also show each argument's C type and the form\n"
 "      --offsets            write (with -n: show) the offset form, also when\n"
 "                           the module takes names\n"
@@ -86,23 +90,10 @@ static const char add_usage[] =
 "      9 no matching debug info, 10 no code at that line, 11 variable\n"
 "      optimized out or not translatable\n";
 
-#define MAX_ARGS 64
-
 struct add_arg {
 	char text[KPT_FETCH_MAX * 2];	/* NAME=FETCH:TYPE as written */
 	char otext[KPT_FETCH_MAX * 2];	/* the same in the offset form */
 	char ctype[128];
-};
-
-struct add_req {
-	char point[600];	/* [MOD:]FUNC[+OFFS] as written to the kernel */
-	char func[512];
-	char module[64];
-	long offs;
-	bool is_return;
-	char event[140];
-	int nargs;
-	char *args[MAX_ARGS];
 };
 
 /*
@@ -260,7 +251,7 @@ static bool in_kallsyms(const struct add_req *q)
  * The seed's tokens (aN, sN, sa, rv, ra) and a bare $retval: fetch
  * arguments that need no BTF.
  */
-static bool seed_token(const char *s)
+bool add_seed_token(const char *s)
 {
 	if (!strcmp(s, "sa") || !strcmp(s, "rv") || !strcmp(s, "ra") ||
 	    !strcmp(s, "$retval"))
@@ -274,7 +265,7 @@ static bool seed_token(const char *s)
 }
 
 /* Split [NAME=]EXPR[:TYPE]; returns pointers into buf. */
-static void split_arg(char *buf, char **name, char **expr, char **type)
+void add_split_arg(char *buf, char **name, char **expr, char **type)
 {
 	char *eq = strchr(buf, '='), *colon;
 	size_t i;
@@ -349,8 +340,8 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf, bool names,
 		kpt_err("argument too long: %s", text);
 		return KPT_EXIT_USAGE;
 	}
-	split_arg(buf, &name, &expr, &type);
-	if (!kpt_btf_is_symbolic(expr) || (!have_btf && seed_token(expr))) {
+	add_split_arg(buf, &name, &expr, &type);
+	if (!kpt_btf_is_symbolic(expr) || (!have_btf && add_seed_token(expr))) {
 		snprintf(a->text, sizeof(a->text), "%s", text);
 		snprintf(a->otext, sizeof(a->otext), "%s", text);
 		return 0;
@@ -359,13 +350,13 @@ static int build_arg(const struct kpt_btf_func *f, bool have_btf, bool names,
 		kpt_err("'%s': names need BTF", expr);
 		return KPT_EXIT_NOFUNC;
 	}
-	if (q->offs && strncmp(expr, "$retval", 7) && !seed_token(expr)) {
+	if (q->offs && strncmp(expr, "$retval", 7) && !add_seed_token(expr)) {
 		kpt_err("'%s': parameters are only known at the function's entry (FUNC+0), not at +%ld",
 			expr, q->offs);
 		return KPT_EXIT_USAGE;
 	}
 	rc = kpt_btf_resolve(f, expr, q->is_return, &r, err, sizeof(err));
-	if (rc == KPT_EXIT_NONAME && seed_token(expr)) {
+	if (rc == KPT_EXIT_NONAME && add_seed_token(expr)) {
 		/* not a parameter's name: the seed's fetch argument */
 		snprintf(a->text, sizeof(a->text), "%s", text);
 		snprintf(a->otext, sizeof(a->otext), "%s", text);
@@ -425,7 +416,7 @@ static void make_line(const struct add_req *q, const struct add_arg *a,
 }
 
 /* Check the line with the module's own parser before writing it. */
-static int check_line(const char *line)
+int add_check_line(const char *line)
 {
 	static struct kpt_probe_def def;
 	struct kpt_parse_error e;
@@ -437,7 +428,7 @@ static int check_line(const char *line)
 	return KPT_EXIT_USAGE;
 }
 
-static int write_line(const char *line)
+int add_write_line(const char *line)
 {
 	char buf[KPT_LINE_MAX + 2];
 	int r;
@@ -448,7 +439,7 @@ static int write_line(const char *line)
 	return r;
 }
 
-static int refused(int r)
+int add_refused(int r)
 {
 	kpt_err("the module refused the definition: %s", strerror(-r));
 	kpt_print_last_error();
@@ -460,7 +451,7 @@ static int refused(int r)
  * its README offers "Create/append")?  Without a README to read (-n
  * offline), the kernel's rule: it does.
  */
-static bool module_appends(void)
+bool add_module_appends(void)
 {
 	char p[512], *text;
 	bool app;
@@ -472,168 +463,6 @@ static bool module_appends(void)
 	app = strstr(text, "Create/append") != NULL;
 	free(text);
 	return app;
-}
-
-/*
- * A probe at a source line (DWARF): one definition per site of the line,
- * each with the arguments resolved at its own address, all on one event
- * when the module appends probes to an event, else on EVENT, EVENT_1, ...
- * The sites are written in order; when the module refuses one, those
- * already written are deleted again (nothing half-applied).
- */
-static int add_line_point(const char *point, const struct kpt_dwarf_src *src,
-			  bool no_inlines, const char *event, char **argv,
-			  int nargs, bool dry)
-{
-	static char err[KPT_ERRMSG_MAX];
-	static struct kpt_dwarf_site sites[KPT_DWARF_MAX_SITES];
-	static char lines[KPT_DWARF_MAX_SITES][KPT_LINE_MAX + 1];
-	struct kpt_dwarf_spec spec;
-	static char evs[KPT_DWARF_MAX_SITES][140];
-	struct kpt_dwarf *d = NULL;
-	char ev[140], *c;
-	bool append;
-	int r, n = 0, done = 0;
-
-	r = kpt_dwarf_open_spec(src, point, false, no_inlines, &spec, &d, err,
-				sizeof(err));
-	if (!r)
-		r = kpt_dwarf_sites(d, &spec, sites, KPT_DWARF_MAX_SITES, &n,
-				    err, sizeof(err));
-	if (r) {
-		kpt_err("%s", err);
-		goto out;
-	}
-	if (event[0]) {
-		snprintf(ev, sizeof(ev), "%s", event);
-	} else {
-		/* FUNC_LLINE, FUNC the one whose line it is */
-		snprintf(ev, sizeof(ev), "%.50s_L%d", spec.func[0] ? spec.func :
-			 sites[0].func, sites[0].line);
-		for (c = ev; *c; c++)
-			if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-			      (*c >= '0' && *c <= '9') || *c == '_'))
-				*c = '_';
-	}
-	append = module_appends();
-	for (int i = 0; i < n; i++) {
-		const char *mod = kpt_dwarf_module(d);
-		size_t len;
-
-		if (append || !i)
-			snprintf(evs[i], sizeof(evs[i]), "%s", ev);
-		else
-			snprintf(evs[i], sizeof(evs[i]), "%.120s_%u", ev,
-				 (unsigned int)i % 100u);
-		len = (size_t)snprintf(lines[i], sizeof(lines[i]),
-					      "p:%s %s%s%s+0x%llx", evs[i], mod,
-					      mod[0] ? ":" : "", sites[i].sym,
-					      (unsigned long long)sites[i].off);
-
-		for (int k = 0; k < nargs && len < sizeof(lines[i]); k++) {
-			char buf[KPT_FETCH_MAX * 2], *name, *expr, *type;
-			struct kpt_btf_arg a;
-
-			snprintf(buf, sizeof(buf), "%s", argv[k]);
-			split_arg(buf, &name, &expr, &type);
-			if (!kpt_btf_is_symbolic(expr) || seed_token(expr) ||
-			    !strncmp(expr, "$", 1)) {
-				len += snprintf(lines[i] + len,
-						sizeof(lines[i]) - len, " %s",
-						argv[k]);
-				continue;
-			}
-			r = kpt_dwarf_resolve(d, &sites[i], expr, &a, err,
-					      sizeof(err));
-			if (r) {
-				kpt_err("%s", err);
-				goto out;
-			}
-			len += snprintf(lines[i] + len, sizeof(lines[i]) - len,
-					" %.64s=%.300s:%.32s",
-					name ? name : a.name,
-					type && !strstr(type, "string") ?
-					a.value : a.fetch, type ? type : a.type);
-		}
-		if (len >= sizeof(lines[i])) {
-			kpt_err("definition too long");
-			r = KPT_EXIT_USAGE;
-			goto out;
-		}
-		r = check_line(lines[i]);
-		if (r)
-			goto out;
-	}
-	if (n > 1 || sites[0].inlined)
-		for (int i = 0; i < n; i++)
-			kpt_note("%s: %s:%d in %s%s%s at %s+0x%llx", evs[i],
-				 sites[i].file, sites[i].line, sites[i].func,
-				 sites[i].inlined ? " inline in " : "",
-				 sites[i].inlined ? sites[i].caller : "",
-				 sites[i].sym,
-				 (unsigned long long)sites[i].off);
-	if (!dry) {
-		r = kpt_check_module();
-		if (r)
-			goto out;
-		for (int i = 0; i < n; i++)
-			if (kpt_dwarf_check_live(d, &sites[i], err,
-						 sizeof(err)) < 0) {
-				kpt_err("%s", err);
-				r = KPT_EXIT_NOFUNC;
-				goto out;
-			}
-	}
-	for (int i = 0; i < n; i++) {
-		printf("%s\n", lines[i]);
-		if (dry)
-			continue;
-		r = write_line(lines[i]);
-		if (r) {
-			r = refused(r);
-			break;
-		}
-		done++;
-	}
-	for (int i = 0; r && i < done; i++) {
-		char del[200];
-
-		if (i && append)
-			break;
-		snprintf(del, sizeof(del), "-:%.140s\n", evs[i]);
-		kpt_write_events(del, false);
-	}
-out:
-	kpt_dwarf_close(d);
-	return r;
-}
-
-/*
- * FUNC%return with DWARF at hand (--debuginfo, -m): a function inlined in
- * every caller has no return of its own to probe.
- */
-static int inlined_return(const struct add_req *q,
-			  const struct kpt_dwarf_src *src)
-{
-	static char err[KPT_ERRMSG_MAX];
-	struct kpt_dwarf_src s = *src;
-	struct kpt_dwarf *d;
-	int out, in;
-
-	if (!q->is_return || (!src->debuginfo && !(src->module && *src->module)))
-		return 0;
-	if (!s.module || !*s.module)
-		s.module = q->module[0] ? q->module : NULL;
-	if (kpt_dwarf_open_for(&s, q->func, &d, err, sizeof(err)))
-		return 0;	/* BTF and kallsyms decide */
-	if (!kpt_dwarf_func_copies(d, q->func, &out, &in) && !out && in) {
-		kpt_err("%s%%return: %s is inlined in its callers (%d copies), it has no return of its own to probe; probe a line of it (%s:REL), which covers every copy",
-			q->func, q->func, in, q->func);
-		kpt_dwarf_close(d);
-		return KPT_EXIT_NOFUNC;
-	}
-	kpt_dwarf_close(d);
-	return 0;
 }
 
 static int add_main(int argc, char **argv)
@@ -648,6 +477,7 @@ static int add_main(int argc, char **argv)
 		{ "debuginfo", required_argument, NULL, 'G' },
 		{ "build-id", required_argument, NULL, 'B' },
 		{ "no-inlines", no_argument, NULL, 'I' },
+		{ "no-index", no_argument, NULL, 'Z' },
 		{ 0 }
 	};
 	static struct add_arg args[MAX_ARGS];
@@ -677,6 +507,7 @@ static int add_main(int argc, char **argv)
 		case 'G': src.debuginfo = optarg; break;
 		case 'B': src.build_id = optarg; break;
 		case 'I': no_inlines = true; break;
+		case 'Z': kpt_dwarf_no_index = true; break;
 		case 'v': verbose = true; break;
 		case 'h': fputs(add_usage, stdout); return 0;
 		case 'O': offsets = true; break;
@@ -711,7 +542,7 @@ static int add_main(int argc, char **argv)
 	r = parse_point(tok, &q);
 	if (r)
 		return r;
-	r = inlined_return(&q, &src);
+	r = add_inlined_return(&q, &src);
 	if (r)
 		return r;
 	if (!q.event[0])
@@ -723,8 +554,8 @@ static int add_main(int argc, char **argv)
 		}
 		q.args[q.nargs++] = tok;
 		snprintf(copy, sizeof(copy), "%s", tok);
-		split_arg(copy, &name, &expr, &type);
-		any_sym |= kpt_btf_is_symbolic(expr) && !seed_token(expr);
+		add_split_arg(copy, &name, &expr, &type);
+		any_sym |= kpt_btf_is_symbolic(expr) && !add_seed_token(expr);
 		want_btf |= !strncmp(expr, "$retval", 7);
 	}
 	if (any_sym || want_btf || (!q.nargs && !q.offs)) {
@@ -766,7 +597,7 @@ static int add_main(int argc, char **argv)
 	 * the line to write.
 	 */
 	make_line(&q, args, ntok, true, line, sizeof(line));
-	r = check_line(line);
+	r = add_check_line(line);
 	if (r)
 		return r;
 	if (names)
@@ -778,10 +609,10 @@ static int add_main(int argc, char **argv)
 	r = kpt_check_module();
 	if (r)
 		return r;
-	r = write_line(line);
+	r = add_write_line(line);
 	printf("%s\n", line);
 	if (r)
-		return refused(r);
+		return add_refused(r);
 	return 0;
 }
 

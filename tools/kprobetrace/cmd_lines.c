@@ -13,6 +13,7 @@
 
 static const char lines_usage[] =
 "usage: kprobetrace lines [-m MOD] [--debuginfo FILE] [--build-id HEX] [--no-inlines]\n"
+"                         [--no-index]\n"
 "                         FUNC[@FILE][:A[-B]] | FILE:A[-B]\n"
 "\n"
 "Print source lines (the text when the source file is there, the numbers\n"
@@ -36,6 +37,9 @@ static const char lines_usage[] =
 "      --build-id HEX    the build-id FILE must have (offline use)\n"
 "      --no-inlines      only the out-of-line copy of a function, not its\n"
 "                        inlined copies\n"
+"      --no-index        read every compile unit, without the index kept by\n"
+"                        build-id in ~/.cache/kprobetrace/dwarf/ (built by\n"
+"                        the first lookup)\n"
 "  -h, --help            this help\n"
 "exit: 0 ok, 2 usage, 3 unknown function or file, 9 no matching debug\n"
 "      info, 10 no code in that range\n";
@@ -46,6 +50,7 @@ static const struct option dwarf_opts[] = {
 	{ "debuginfo", required_argument, NULL, 'D' },
 	{ "build-id", required_argument, NULL, 'B' },
 	{ "no-inlines", no_argument, NULL, 'I' },
+	{ "no-index", no_argument, NULL, 'Z' },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -134,6 +139,7 @@ int kpt_cmd_lines(int argc, char **argv)
 		case 'D': src.debuginfo = optarg; break;
 		case 'B': src.build_id = optarg; break;
 		case 'I': no_inlines = true; break;
+		case 'Z': kpt_dwarf_no_index = true; break;
 		case 'h': fputs(lines_usage, stdout); return 0;
 		default: fputs(lines_usage, stderr); return KPT_EXIT_USAGE;
 		}

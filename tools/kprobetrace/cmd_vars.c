@@ -12,6 +12,7 @@
 
 static const char vars_usage[] =
 "usage: kprobetrace vars [-m MOD] [--debuginfo FILE] [--build-id HEX] [--no-inlines]\n"
+"                        [--no-index]\n"
 "                        [--range] [--externs] POINT\n"
 "\n"
 "POINT is FUNC:REL, FUNC@FILE[:REL] or FILE:LINE (see kprobetrace lines).\n"
@@ -27,6 +28,9 @@ static const char vars_usage[] =
 "      --build-id HEX    the build-id FILE must have (offline use)\n"
 "      --no-inlines      only the out-of-line copy of a function, not its\n"
 "                        inlined copies\n"
+"      --no-index        read every compile unit, without the index kept by\n"
+"                        build-id in ~/.cache/kprobetrace/dwarf/ (built by\n"
+"                        the first lookup)\n"
 "      --range           also where each variable has a location (its\n"
 "                        location list's ranges, as SYMBOL offsets)\n"
 "      --externs         also the globals of the compile unit (@SYM)\n"
@@ -39,6 +43,7 @@ static const struct option vars_opts[] = {
 	{ "debuginfo", required_argument, NULL, 'D' },
 	{ "build-id", required_argument, NULL, 'B' },
 	{ "no-inlines", no_argument, NULL, 'I' },
+	{ "no-index", no_argument, NULL, 'Z' },
 	{ "range", no_argument, NULL, 'R' },
 	{ "externs", no_argument, NULL, 'X' },
 	{ "help", no_argument, NULL, 'h' },
@@ -78,6 +83,7 @@ int kpt_cmd_vars(int argc, char **argv)
 		case 'D': src.debuginfo = optarg; break;
 		case 'B': src.build_id = optarg; break;
 		case 'I': no_inlines = true; break;
+		case 'Z': kpt_dwarf_no_index = true; break;
 		case 'R': flags |= KPT_DWARF_RANGES; break;
 		case 'X': flags |= KPT_DWARF_EXTERNS; break;
 		case 'h': fputs(vars_usage, stdout); return 0;

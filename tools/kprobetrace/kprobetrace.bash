@@ -16,7 +16,7 @@ _kprobetrace_functions()
 _kprobetrace()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} cmd=${COMP_WORDS[1]}
-	local cmds="add list del enable disable clear profile trace where lines vars help"
+	local cmds="add list del enable disable clear profile trace where lines vars latency errors help"
 
 	if [ "$COMP_CWORD" -eq 1 ]; then
 		COMPREPLY=($(compgen -W "$cmds --help" -- "$cur"))
@@ -25,17 +25,31 @@ _kprobetrace()
 	case $cmd in
 	add)
 		case $cur in
-		-*) COMPREPLY=($(compgen -W "-e --event -n -D --dry-run -v --verbose --offsets -m --module --debuginfo --build-id --no-inlines --help" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "-e --event -n -D --dry-run -v --verbose --offsets -m --module --debuginfo --build-id --no-inlines --no-index --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
 		esac ;;
 	lines|vars)
 		case $cur in
-		-*) COMPREPLY=($(compgen -W "-m --module --debuginfo --build-id --no-inlines $([ "$cmd" = vars ] && echo --range --externs) --help" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "-m --module --debuginfo --build-id --no-inlines --no-index $([ "$cmd" = vars ] && echo --range --externs) --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
 		esac ;;
 	where)
 		case $cur in
 		-*) COMPREPLY=($(compgen -W "-m --max --help" -- "$cur")) ;;
+		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
+		esac ;;
+	latency|errors)
+		local prev=${COMP_WORDS[COMP_CWORD-1]}
+		case $prev in
+		--sort) COMPREPLY=($(compgen -W "count p50 p99 max err name" -- "$cur")); return ;;
+		--svg) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+		--ret) COMPREPLY=($(compgen -W "s8 s16 s32 s64 x64" -- "$cur")); return ;;
+		-i|--interval|-d|--duration|-p|--pid|-c|--comm) return ;;
+		esac
+		local opts="-d --duration -i --interval -p --pid -c --comm --json --ret --help"
+		[ "$cmd" = latency ] && opts="$opts -F --per-function -u --usecs -m --msecs --sort --heatmap --svg"
+		case $cur in
+		-*) COMPREPLY=($(compgen -W "$opts" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
 		esac ;;
 	del|enable|disable|trace)

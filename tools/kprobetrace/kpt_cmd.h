@@ -19,6 +19,12 @@
  *   kpt_dwarf*.c  DWARF: lines, variables, locations (kpt_dwarf.h)
  *   cmd_lines.c   lines
  *   cmd_vars.c    vars
+ *   kpt_lathist.c the latency file: parse, histograms (kpt_lathist.h)
+ *   kpt_latout.c  per-function table, heatmap, JSON, errors table
+ *   kpt_svg.c     SVG pictures of histograms and heatmaps
+ *   kpt_latsess.c define/arm/read/remove the events (kpt_latsess.h)
+ *   cmd_latency.c latency
+ *   cmd_errors.c  errors
  */
 #ifndef KPT_CMD_H
 #define KPT_CMD_H
@@ -41,6 +47,7 @@ enum kpt_exit {
 	KPT_EXIT_NODEBUG = 9,	/* no (matching) debug info */
 	KPT_EXIT_NOLINE = 10,	/* no code at that line */
 	KPT_EXIT_NOLOC = 11,	/* variable optimized out / untranslatable */
+	KPT_EXIT_NOPERM = 12,	/* not root: the module's files refuse access */
 };
 
 /* ---- kpt_util.c ---- */
@@ -115,5 +122,7 @@ int kpt_cmd_trace(int argc, char **argv);
 int kpt_cmd_where(int argc, char **argv);
 int kpt_cmd_lines(int argc, char **argv);
 int kpt_cmd_vars(int argc, char **argv);
+int kpt_cmd_latency(int argc, char **argv);
+int kpt_cmd_errors(int argc, char **argv);
 
 #endif /* KPT_CMD_H */

@@ -16,6 +16,11 @@
  *   kpt_dwarf_var.c    the variables at an address, their C types, and a
  *                      variable (with .member/->member) -> fetch argument
  *   kpt_dwarf_loc.c    a DWARF location expression -> fetch argument
+ *   kpt_dwarf_cache.c  the index by build-id in the cache directory:
+ *                      which compile units hold a function or a source
+ *                      file (built by kpt_dwarf_index_build.c, the file
+ *                      names from kpt_dwarf_linehdr.c; the format:
+ *                      kpt_dwarf_index.c)
  *
  * Addresses are the debug file's (a module's sections laid out by libdwfl);
  * what leaves this room is SYMBOL+OFFSET, which holds on the live kernel.
@@ -55,6 +60,12 @@ const char *kpt_dwarf_path(const struct kpt_dwarf *d);
  */
 int kpt_dwarf_open_for(const struct kpt_dwarf_src *src, const char *func,
 		       struct kpt_dwarf **out, char *err, size_t errlen);
+
+/*
+ * --no-index: read every compile unit, neither reading nor writing the
+ * index in the cache directory (kpt_dwarf_cache.c).
+ */
+extern bool kpt_dwarf_no_index;
 
 /* Hex build-id of an ELF file's note ("" if none): 0 or -errno. */
 int kpt_dwarf_file_build_id(const char *path, char *hex, size_t size);

@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * kprobetrace(1): what the files of the DWARF room (kpt_dwarf_*.c) share
- * behind kpt_dwarf.h: the opened file, and the function lookups.
+ * behind kpt_dwarf.h: the opened file, the function lookups, and the
+ * types and member chains of variables.
  */
 #ifndef KPT_DWARF_INTERNAL_H
 #define KPT_DWARF_INTERNAL_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include "kpt_dwarf.h"
+#include "kpt_dwarf_index.h"
 
 struct kpt_dwarf {
 	Dwfl *dwfl;
@@ -17,7 +21,31 @@ struct kpt_dwarf {
 	Dwarf_Addr bias;	/* file address = DIE address + bias */
 	char module[128];	/* "" : vmlinux */
 	char path[1024];
+	/* the index (kpt_dwarf_cache.c): 0 not looked for, 1 ix, -1 none */
+	int ix_state;
+	struct kpt_dwarf_index ix;
+	void *ix_buf;		/* malloc'd: the file read, or built */
+	size_t ix_len;
 };
+
+/*
+ * The compile units (kpt_dwarf_cache.c), in order: those that may hold a
+ * function named func (func not NULL), else those whose line table names
+ * file (exactly, or a trailing part of the path), else all; through the
+ * index when there is one.  fn returns nonzero to stop; that is returned.
+ */
+typedef int (*kpt_dwarf_cu_fn)(Dwarf_Die *cu, void *ctx);
+int kpt_dwarf_each_cu(struct kpt_dwarf *d, const char *func,
+		      const char *file, bool exact, kpt_dwarf_cu_fn fn,
+		      void *ctx);
+void kpt_dwarf_index_drop(struct kpt_dwarf *d);
+/* The index of d's DWARF into a malloc'd buffer (kpt_dwarf_index_build.c):
+ * 0, or -1. */
+int kpt_dwarf_index_build(struct kpt_dwarf *d,
+			  const struct kpt_dwarf_index_key *key, void **buf,
+			  size_t *len);
+/* Does path end with want, at a path component's start? */
+bool kpt_dwarf_file_match(const char *path, const char *want);
 
 /*
  * The debug file of build-id hex from the debuginfod servers of
@@ -30,5 +58,26 @@ int kpt_dwarf_debuginfod(const char *hex, char *path, size_t size, char *why,
 /* Write a message to err. */
 void kpt_dwarf_msg(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * Types (kpt_dwarf_type.c): a DIE's type; a type's C spelling; memory at
+ * base + off as a fetch argument (+OFF(BASE), or @SYM+OFF when base is
+ * "@SYM"); the length of the identifier at s.
+ */
+bool kpt_dw_type_of(Dwarf_Die *die, Dwarf_Die *out);
+void kpt_dw_ctype(Dwarf_Die *t, char *buf, size_t size);
+int kpt_dw_mem_fetch(char *buf, size_t size, const char *base, int64_t off);
+size_t kpt_dw_ident_len(const char *s);
+
+/*
+ * The member chain at p (.m, ->m, [i]) of expr, whose variable has type
+ * *t and is the value base (addr false) or in memory at base + off
+ * (base: KPT_FETCH_MAX bytes, rewritten), into out: the fetch argument,
+ * its fetch type, its C type and its field name.  KPT_EXIT_OK, or an
+ * exit code with err.
+ */
+int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
+		 bool addr, int64_t off, struct kpt_btf_arg *out, char *err,
+		 size_t errlen);
 
 #endif /* KPT_DWARF_INTERNAL_H */

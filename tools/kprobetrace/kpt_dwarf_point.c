@@ -9,12 +9,11 @@
  * the decoder (decoder/), and, before a probe is written, of the live
  * text (/proc/kcore), as `where` does.
  *
- * FILE is the base name or any trailing part of the path the DWARF
- * records (as perf probe takes it).  REL counts from the function's
- * declaration line (FUNC:0 is that line).
+ * The point's text is kpt_dwarf_spec.c's to parse.  FILE is the base
+ * name or any trailing part of the path the DWARF records (as perf probe
+ * takes it).
  */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,112 +21,6 @@
 #include "kpt_cmd.h"
 #include "kpt_dwarf_internal.h"
 #include "kpt_insn.h"
-
-void kpt_dwarf_msg(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-}
-
-/* ---- specs ---- */
-
-static bool all_digits(const char *s, size_t n)
-{
-	if (!n)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return false;
-	return true;
-}
-
-/* "N" or "N-M" */
-static bool line_part(const char *s)
-{
-	const char *dash = strchr(s, '-');
-
-	if (!dash)
-		return all_digits(s, strlen(s));
-	return all_digits(s, (size_t)(dash - s)) &&
-	       all_digits(dash + 1, strlen(dash + 1));
-}
-
-bool kpt_dwarf_is_line_point(const char *text)
-{
-	const char *c = strrchr(text, ':');
-
-	if (strchr(text, '@') && !strchr(text, '%'))
-		return true;
-	return c && line_part(c + 1);
-}
-
-int kpt_dwarf_parse_spec(const char *text, bool ranges,
-			 struct kpt_dwarf_spec *s, char *err, size_t errlen)
-{
-	char buf[600], *colon, *at;
-
-	memset(s, 0, sizeof(*s));
-	if (snprintf(buf, sizeof(buf), "%s", text) >= (int)sizeof(buf)) {
-		kpt_dwarf_msg(err, errlen, "'%.40s...': too long", text);
-		return KPT_EXIT_USAGE;
-	}
-	colon = strrchr(buf, ':');
-	if (colon) {
-		char *end;
-
-		if (!line_part(colon + 1)) {
-			kpt_dwarf_msg(err, errlen, "'%s': LINE or A-B after ':' (FUNC:REL, FILE:LINE, FUNC@FILE:REL)",
-				      text);
-			return KPT_EXIT_USAGE;
-		}
-		s->has_line = true;
-		s->line = strtol(colon + 1, &end, 10);
-		s->last = *end == '-' ? strtol(end + 1, NULL, 10) : s->line;
-		if (s->last != s->line && !ranges) {
-			kpt_dwarf_msg(err, errlen, "'%s': one line, not a range, for a probe point",
-				      text);
-			return KPT_EXIT_USAGE;
-		}
-		if (s->last < s->line || s->line > 10000000 ||
-		    s->last - s->line > 100000) {
-			kpt_dwarf_msg(err, errlen, "'%s': bad line range", text);
-			return KPT_EXIT_USAGE;
-		}
-		*colon = '\0';
-	}
-	at = strchr(buf, '@');
-	if (at) {
-		*at = '\0';
-		snprintf(s->func, sizeof(s->func), "%.255s", buf);
-		snprintf(s->file, sizeof(s->file), "%.255s", at + 1);
-		s->relative = s->has_line;
-		if (!s->func[0] || !s->file[0]) {
-			kpt_dwarf_msg(err, errlen, "'%s': FUNC@FILE", text);
-			return KPT_EXIT_USAGE;
-		}
-	} else if (strpbrk(buf, "./")) {
-		snprintf(s->file, sizeof(s->file), "%.255s", buf);
-		if (!s->has_line) {
-			kpt_dwarf_msg(err, errlen, "'%s': FILE:LINE", text);
-			return KPT_EXIT_USAGE;
-		}
-	} else {
-		snprintf(s->func, sizeof(s->func), "%.255s", buf);
-		s->relative = s->has_line;
-	}
-	if (s->func[0] && !strcspn(s->func, "0123456789")) {
-		kpt_dwarf_msg(err, errlen, "'%s': a function's name first", text);
-		return KPT_EXIT_USAGE;
-	}
-	if (!buf[0]) {
-		kpt_dwarf_msg(err, errlen, "'%s': FUNC or FILE before ':'", text);
-		return KPT_EXIT_USAGE;
-	}
-	return KPT_EXIT_OK;
-}
 
 int kpt_dwarf_open_spec(const struct kpt_dwarf_src *src, const char *text,
 			bool ranges, bool no_inlines,
@@ -140,22 +33,6 @@ int kpt_dwarf_open_spec(const struct kpt_dwarf_src *src, const char *text,
 		return r;
 	spec->no_inlines = no_inlines;
 	return kpt_dwarf_open_for(src, spec->func, out, err, errlen);
-}
-
-/* Does path end with want, at a path component's start? */
-static bool file_match(const char *path, const char *want)
-{
-	size_t lp, lw;
-
-	if (!want[0])
-		return true;
-	if (!path)
-		return false;
-	lp = strlen(path);
-	lw = strlen(want);
-	if (lw > lp || strcmp(path + lp - lw, want))
-		return false;
-	return lw == lp || path[lp - lw - 1] == '/' || want[0] == '/';
 }
 
 /* ---- function instances ---- */
@@ -199,7 +76,7 @@ static int func_cb(Dwarf_Die *die, void *arg)
 	Dwarf_Addr lo;
 	int line;
 
-	if (!name || strcmp(name, f->s->func) || !file_match(file, f->s->file))
+	if (!name || strcmp(name, f->s->func) || !kpt_dwarf_file_match(file, f->s->file))
 		return DWARF_CB_OK;
 	if (!f->found) {
 		f->found = true;
@@ -238,18 +115,26 @@ static int next_cb(Dwarf_Die *die, void *arg)
 	return DWARF_CB_OK;
 }
 
+static int funcs_in(Dwarf_Die *cu, void *f)
+{
+	dwarf_getfuncs(cu, func_cb, f, 0);
+	return 0;
+}
+
+static int next_in(Dwarf_Die *cu, void *f)
+{
+	dwarf_getfuncs(cu, next_cb, f, 0);
+	return 0;
+}
+
 static int find_func(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		     struct finder *f, char *err, size_t errlen)
 {
-	Dwarf_Die *cu = NULL;
-	Dwarf_Addr bias;
-
 	memset(f, 0, sizeof(*f));
 	f->s = s;
-	while ((cu = dwfl_module_nextcu(d->mod, cu, &bias)))
-		dwarf_getfuncs(cu, func_cb, f, 0);
-	while (f->found && (cu = dwfl_module_nextcu(d->mod, cu, &bias)))
-		dwarf_getfuncs(cu, next_cb, f, 0);
+	kpt_dwarf_each_cu(d, s->func, NULL, false, funcs_in, f);
+	if (f->found)	/* the units naming its file */
+		kpt_dwarf_each_cu(d, NULL, f->decl_file, true, next_in, f);
 	if (!f->found) {
 		kpt_dwarf_msg(err, errlen, "no function '%s'%s%s in the DWARF of %s",
 			      s->func, s->file[0] ? " in a file " : "",
@@ -334,58 +219,74 @@ static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
 	return key;
 }
 
+struct collecting {
+	const struct finder *f;
+	const char *file;
+	long lo, hi;
+	bool no_inlines;
+	struct rows *rs;
+};
+
+static int rows_in(Dwarf_Die *cu, void *arg)
+{
+	struct collecting *c = arg;
+	const struct finder *f = c->f;
+	Dwarf_Lines *lines;
+	size_t nl;
+
+	if (dwarf_getsrclines(cu, &lines, &nl))
+		return 0;
+	for (size_t i = 0; i < nl; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		bool stmt = false, endseq = false;
+		Dwarf_Addr a;
+		struct row r;
+		int ln;
+
+		if (!l || dwarf_lineno(l, &ln) || ln < c->lo || ln > c->hi ||
+		    dwarf_lineaddr(l, &a) ||
+		    dwarf_linebeginstatement(l, &stmt) || !stmt ||
+		    dwarf_lineendsequence(l, &endseq) || endseq)
+			continue;
+		r.file = dwarf_linesrc(l, NULL, NULL);
+		if (!kpt_dwarf_file_match(r.file, c->file))
+			continue;
+		r.line = ln;
+		r.addr = a;
+		if (f) {
+			int k;
+
+			for (k = 0; k < f->n; k++)
+				if (dwarf_haspc((Dwarf_Die *)&f->inst[k].die, a) > 0)
+					break;
+			if (k == f->n)
+				continue;
+			r.key = k;
+		} else {
+			r.key = scope_key(cu, a, c->no_inlines);
+			if (!r.key)
+				continue;
+		}
+		if (push_row(c->rs, &r))
+			return -1;
+	}
+	return 0;
+}
+
 /*
  * Rows of lines [lo, hi] of file (a trailing part) in the instances of f
- * (all code when f is NULL).  Sorted by line, instance, address.
+ * (all code when f is NULL).  Sorted by line, instance, address.  The
+ * units read: f's function's, else those naming file.
  */
 static int collect(struct kpt_dwarf *d, const struct finder *f,
 		   const char *file, long lo, long hi, bool no_inlines,
 		   struct rows *rs)
 {
-	Dwarf_Die *cu = NULL;
-	Dwarf_Addr bias;
+	struct collecting c = { f, file, lo, hi, no_inlines, rs };
 
-	while ((cu = dwfl_module_nextcu(d->mod, cu, &bias))) {
-		Dwarf_Lines *lines;
-		size_t nl;
-
-		if (dwarf_getsrclines(cu, &lines, &nl))
-			continue;
-		for (size_t i = 0; i < nl; i++) {
-			Dwarf_Line *l = dwarf_onesrcline(lines, i);
-			bool stmt = false, endseq = false;
-			Dwarf_Addr a;
-			struct row r;
-			int ln;
-
-			if (!l || dwarf_lineno(l, &ln) || ln < lo || ln > hi ||
-			    dwarf_lineaddr(l, &a) ||
-			    dwarf_linebeginstatement(l, &stmt) || !stmt ||
-			    dwarf_lineendsequence(l, &endseq) || endseq)
-				continue;
-			r.file = dwarf_linesrc(l, NULL, NULL);
-			if (!file_match(r.file, file))
-				continue;
-			r.line = ln;
-			r.addr = a;
-			if (f) {
-				int k;
-
-				for (k = 0; k < f->n; k++)
-					if (dwarf_haspc((Dwarf_Die *)&f->inst[k].die, a) > 0)
-						break;
-				if (k == f->n)
-					continue;
-				r.key = k;
-			} else {
-				r.key = scope_key(cu, a, no_inlines);
-				if (!r.key)
-					continue;
-			}
-			if (push_row(rs, &r))
-				return -1;
-		}
-	}
+	if (kpt_dwarf_each_cu(d, f ? f->s->func : NULL, f ? NULL : file,
+			      false, rows_in, &c))
+		return -1;
 	if (rs->n)
 		qsort(rs->r, rs->n, sizeof(*rs->r), row_cmp);
 	return 0;

@@ -6,10 +6,8 @@
  * location at that very address (the entry of its location list that
  * covers it) goes through kpt_dwarf_loc.c with the frame base the
  * function's DW_AT_frame_base and the call frame information give there.
- * VAR.m and VAR->m add a member's offset, dereferencing a pointer for
- * ->; VAR[i] an element's, in an array or after a pointer.  The C type gives the fetch type the way BTF's does in
- * kpt_btf_types.c: sN/uN by encoding and size, bool u8, pointers x64,
- * char pointers and arrays string.
+ * The member chain after the variable's name, and the fetch type, are
+ * kpt_dwarf_type.c's.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -20,144 +18,6 @@
 #include "kpt_dwarf_internal.h"
 
 #define MAX_OPS 64
-
-/* ---- types ---- */
-
-static bool type_of(Dwarf_Die *die, Dwarf_Die *out)
-{
-	Dwarf_Attribute a;
-
-	return dwarf_attr_integrate(die, DW_AT_type, &a) &&
-	       dwarf_formref_die(&a, out);
-}
-
-static void ctype(Dwarf_Die *t, char *buf, size_t size, int depth)
-{
-	Dwarf_Die n;
-	const char *name = dwarf_diename(t);
-	char inner[128];
-
-	if (depth > 16) {
-		snprintf(buf, size, "?");
-		return;
-	}
-	switch (dwarf_tag(t)) {
-	case DW_TAG_base_type:
-	case DW_TAG_typedef:
-		snprintf(buf, size, "%s", name ? name : "?");
-		return;
-	case DW_TAG_structure_type:
-	case DW_TAG_union_type:
-	case DW_TAG_enumeration_type:
-		snprintf(buf, size, "%s %s",
-			 dwarf_tag(t) == DW_TAG_structure_type ? "struct" :
-			 dwarf_tag(t) == DW_TAG_union_type ? "union" : "enum",
-			 name ? name : "(anon)");
-		return;
-	case DW_TAG_pointer_type:
-		if (type_of(t, &n))
-			ctype(&n, inner, sizeof(inner), depth + 1);
-		else
-			snprintf(inner, sizeof(inner), "void");
-		snprintf(buf, size, "%.120s *", inner);
-		return;
-	case DW_TAG_const_type:
-	case DW_TAG_volatile_type:
-		if (type_of(t, &n))
-			ctype(&n, inner, sizeof(inner), depth + 1);
-		else
-			snprintf(inner, sizeof(inner), "void");
-		snprintf(buf, size, "%s %.110s", dwarf_tag(t) == DW_TAG_const_type ?
-			 "const" : "volatile", inner);
-		return;
-	case DW_TAG_array_type:
-		if (type_of(t, &n))
-			ctype(&n, inner, sizeof(inner), depth + 1);
-		else
-			snprintf(inner, sizeof(inner), "?");
-		snprintf(buf, size, "%.120s[]", inner);
-		return;
-	}
-	snprintf(buf, size, "%s", name ? name : "?");
-}
-
-static bool is_char(Dwarf_Die *t)
-{
-	Dwarf_Die p;
-	Dwarf_Attribute a;
-	Dwarf_Word enc, size;
-
-	if (dwarf_peel_type(t, &p) || dwarf_tag(&p) != DW_TAG_base_type ||
-	    !dwarf_attr(&p, DW_AT_encoding, &a) || dwarf_formudata(&a, &enc) ||
-	    dwarf_aggregate_size(&p, &size) || size != 1)
-		return false;
-	return enc == DW_ATE_signed_char || enc == DW_ATE_unsigned_char;
-}
-
-/*
- * Fetch type of a type: "s32", "x64", "string"; "" when there is nothing
- * scalar to fetch.  *str: a string (read at the value for a pointer).
- */
-static void fetch_type(Dwarf_Die *t, char *buf, size_t size, bool *ptr_str,
-		       bool *arr_str)
-{
-	Dwarf_Die p, n;
-	Dwarf_Attribute a;
-	Dwarf_Word enc = 0, sz = 0;
-
-	buf[0] = '\0';
-	*ptr_str = *arr_str = false;
-	if (dwarf_peel_type(t, &p))
-		return;
-	switch (dwarf_tag(&p)) {
-	case DW_TAG_base_type:
-		if (!dwarf_attr(&p, DW_AT_encoding, &a) ||
-		    dwarf_formudata(&a, &enc) || dwarf_aggregate_size(&p, &sz))
-			return;
-		if (sz != 1 && sz != 2 && sz != 4 && sz != 8)
-			return;
-		if (enc == DW_ATE_boolean)
-			snprintf(buf, size, "u8");
-		else if (enc == DW_ATE_signed || enc == DW_ATE_signed_char)
-			snprintf(buf, size, "s%u", (unsigned int)sz * 8);
-		else if (enc == DW_ATE_unsigned ||
-			 enc == DW_ATE_unsigned_char)
-			snprintf(buf, size, "u%u", (unsigned int)sz * 8);
-		return;
-	case DW_TAG_enumeration_type:
-		if (dwarf_aggregate_size(&p, &sz) ||
-		    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
-			return;
-		snprintf(buf, size, "u%u", (unsigned int)sz * 8);
-		return;
-	case DW_TAG_pointer_type:
-		if (type_of(&p, &n) && is_char(&n)) {
-			snprintf(buf, size, "string");
-			*ptr_str = true;
-		} else {
-			snprintf(buf, size, "x64");
-		}
-		return;
-	case DW_TAG_array_type:
-		if (type_of(&p, &n) && is_char(&n)) {
-			snprintf(buf, size, "string");
-			*arr_str = true;
-		}
-		return;
-	}
-}
-
-/*
- * The memory at base + off as a fetch argument: +OFF(BASE), or @SYM+OFF
- * for a global's address (base "@SYM").
- */
-static int mem_fetch(char *buf, size_t size, const char *base, int64_t off)
-{
-	if (base[0] == '@')
-		return off ? snprintf(buf, size, "%s%+" PRId64, base, off) :
-			     snprintf(buf, size, "%s", base);
-	return snprintf(buf, size, "%+" PRId64 "(%s)", off, base);
-}
 
 /* ---- the frame ---- */
 
@@ -233,29 +93,108 @@ struct scope {
 	Dwarf_Addr addr;	/* DIE address */
 };
 
+/*
+ * The scopes physically holding pc, innermost first, into a malloc'd
+ * array: unlike dwarf_getscopes(), past an inlined copy this goes on
+ * with the caller's scopes.  The count, or -1.
+ */
+static int chain_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die **out)
+{
+	Dwarf_Die *c = malloc(64 * sizeof(*c)), cur = *cu, kid;
+	int n = 0;
+
+	*out = c;
+	if (!c)
+		return -1;
+	c[n++] = cur;
+	while (n < 64 && !dwarf_child(&cur, &kid)) {
+		bool in = false;
+
+		do {
+			int t = dwarf_tag(&kid);
+
+			if ((t == DW_TAG_subprogram || t == DW_TAG_lexical_block ||
+			     t == DW_TAG_inlined_subroutine) &&
+			    dwarf_haspc(&kid, pc) > 0) {
+				in = true;
+				break;
+			}
+		} while (!dwarf_siblingof(&kid, &kid));
+		if (!in)
+			break;
+		cur = kid;
+		c[n++] = cur;
+	}
+	for (int i = 0; i < n / 2; i++) {
+		Dwarf_Die t = c[i];
+
+		c[i] = c[n - 1 - i];
+		c[n - 1 - i] = t;
+	}
+	return n;
+}
+
+/* Is the inlined copy inl called at file:line (a line of its caller)? */
+static bool called_at(Dwarf_Die *cu, Dwarf_Die *inl, const char *file,
+		      int line)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word f, l;
+	Dwarf_Files *files;
+	size_t nf;
+	const char *name;
+
+	if (!dwarf_attr(inl, DW_AT_call_line, &a) || dwarf_formudata(&a, &l) ||
+	    (int)l != line || !dwarf_attr(inl, DW_AT_call_file, &a) ||
+	    dwarf_formudata(&a, &f) || dwarf_getsrcfiles(cu, &files, &nf) ||
+	    f >= nf)
+		return false;
+	name = dwarf_filesrc(files, f, NULL, NULL);
+	return name && !strcmp(name, file);
+}
+
 static int open_scope(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		      struct scope *sc, char *err, size_t errlen)
 {
 	Dwarf_Addr bias;
 	Dwarf_Die *cu = dwfl_module_addrdie(d->mod, site->addr + d->bias, &bias);
-	int n;
+	int n, skip = 0;
 
 	memset(sc, 0, sizeof(*sc));
 	sc->addr = site->addr;
-	n = cu ? dwarf_getscopes(cu, site->addr, &sc->scopes) : -1;
-	if (n <= 0) {
+	n = cu ? chain_at(cu, site->addr, &sc->scopes) : -1;
+	if (n <= 1) {
 		kpt_dwarf_msg(err, errlen, "no DWARF scope at %s+0x%" PRIx64,
 			      site->sym, site->off);
 		return KPT_EXIT_NOFUNC;
 	}
 	/*
-	 * Up to the innermost function copy: past an inlined copy,
-	 * dwarf_getscopes() goes on with its abstract definition's scopes,
-	 * not the caller's.
+	 * Up to the innermost function copy whose line the site is: an
+	 * inlined copy called at the site's line, or whose own lines do not
+	 * hold it (another file, lines before its declaration: its code
+	 * starts the caller's line) leaves the site to its caller, whose
+	 * variables are meant (as perf probe's).
 	 */
 	sc->cu = cu;
 	sc->n = n;
 	for (int i = 0; i < n; i++) {
+		Dwarf_Die *c = &sc->scopes[i];
+		const char *df;
+		int dl;
+
+		if (dwarf_tag(c) == DW_TAG_subprogram)
+			break;
+		if (dwarf_tag(c) != DW_TAG_inlined_subroutine)
+			continue;
+		df = dwarf_decl_file(c);
+		if (called_at(cu, c, site->file, site->line) || !df ||
+		    strcmp(df, site->file) || dwarf_decl_line(c, &dl) ||
+		    dl > site->line)
+			skip = i + 1;
+		else
+			break;
+	}
+	for (int i = skip; i < n; i++) {
 		int t = dwarf_tag(&sc->scopes[i]);
 
 		if (t == DW_TAG_inlined_subroutine ||
@@ -263,6 +202,11 @@ static int open_scope(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 			sc->n = i + 1;
 			break;
 		}
+	}
+	if (skip && skip < sc->n) {
+		memmove(sc->scopes, sc->scopes + skip,
+			(size_t)(sc->n - skip) * sizeof(*sc->scopes));
+		sc->n -= skip;
 	}
 	/* the frame base is the out-of-line function's, holding the code */
 	if (!dwarf_child(cu, &sc->func_die)) {
@@ -496,8 +440,8 @@ static bool list_one(Dwarf_Die *var, void *arg)
 	snprintf(v.name, sizeof(v.name), "%s", dwarf_diename(var));
 	v.param = dwarf_tag(var) == DW_TAG_formal_parameter;
 	v.global = l->globals;
-	if (type_of(var, &t))
-		ctype(&t, v.ctype, sizeof(v.ctype), 0);
+	if (kpt_dw_type_of(var, &t))
+		kpt_dw_ctype(&t, v.ctype, sizeof(v.ctype));
 	else
 		snprintf(v.ctype, sizeof(v.ctype), "?");
 	if (l->ranges)
@@ -505,7 +449,7 @@ static bool list_one(Dwarf_Die *var, void *arg)
 	if (!locate(l->d, l->sc, var, out, sizeof(out), &addr, &off, v.why,
 		    sizeof(v.why))) {
 		if (addr)
-			mem_fetch(v.fetch, sizeof(v.fetch), out, off);
+			kpt_dw_mem_fetch(v.fetch, sizeof(v.fetch), out, off);
 		else
 			snprintf(v.fetch, sizeof(v.fetch), "%s", out);
 	}
@@ -559,116 +503,21 @@ static bool find_one(Dwarf_Die *var, void *arg)
 	return false;
 }
 
-/* Member name[0..len) of struct/union t: its type and offset. */
-static bool member(Dwarf_Die *t, const char *name, size_t len,
-		   Dwarf_Die *mt, Dwarf_Word *moff, char *names, size_t nl)
-{
-	Dwarf_Die c;
-
-	names[0] = '\0';
-	if (dwarf_child(t, &c))
-		return false;
-	do {
-		const char *n = dwarf_diename(&c);
-		Dwarf_Attribute a;
-		size_t l = strlen(names);
-
-		if (dwarf_tag(&c) != DW_TAG_member || !n)
-			continue;
-		if (strlen(n) == len && !strncmp(n, name, len)) {
-			*moff = 0;
-			if (dwarf_attr(&c, DW_AT_data_member_location, &a) &&
-			    dwarf_formudata(&a, moff))
-				return false;
-			return type_of(&c, mt);
-		}
-		if (l + strlen(n) + 2 < nl)
-			snprintf(names + l, nl - l, " %s", n);
-	} while (!dwarf_siblingof(&c, &c));
-	return false;
-}
-
-static size_t ident_len(const char *s)
-{
-	size_t i = 0;
-
-	while ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-	       s[i] == '_' || (i && s[i] >= '0' && s[i] <= '9'))
-		i++;
-	return i;
-}
-
-/*
- * [I] at *p on a value of type *t (at base + *off in memory when *addr):
- * an array's element in place, or a pointer's I-th element after it.
- */
-static int index_step(const char **p, Dwarf_Die *t, char *base, size_t bsize,
-		      bool *addr, int64_t *off, const char *expr, char *err,
-		      size_t errlen)
-{
-	char *end;
-	unsigned long i = strtoul(*p + 1, &end, 10);
-	Dwarf_Die pt, et;
-	Dwarf_Word esize;
-	int tag;
-
-	if (end == *p + 1 || *end != ']' || i > 0xffffff) {
-		kpt_dwarf_msg(err, errlen, "'%s': [INDEX] with a decimal INDEX expected at '%s'",
-			      expr, *p);
-		return KPT_EXIT_USAGE;
-	}
-	if (dwarf_peel_type(t, &pt) || !type_of(&pt, &et) ||
-	    dwarf_aggregate_size(&et, &esize)) {
-		kpt_dwarf_msg(err, errlen, "'%s': [%lu] on something neither an array nor a pointer to sized elements",
-			      expr, i);
-		return KPT_EXIT_TYPE;
-	}
-	tag = dwarf_tag(&pt);
-	if (tag == DW_TAG_array_type) {
-		if (!*addr) {
-			kpt_dwarf_msg(err, errlen, "'%s': an array not in memory",
-				      expr);
-			return KPT_EXIT_TYPE;
-		}
-	} else if (tag == DW_TAG_pointer_type) {
-		char v[KPT_FETCH_MAX];
-		int l = *addr ? mem_fetch(v, sizeof(v), base, *off) :
-				snprintf(v, sizeof(v), "%s", base);
-
-		if (l >= (int)sizeof(v)) {
-			kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
-			return KPT_EXIT_USAGE;
-		}
-		snprintf(base, bsize, "%s", v);
-		*off = 0;
-		*addr = true;
-	} else {
-		kpt_dwarf_msg(err, errlen, "'%s': [%lu] on something neither an array nor a pointer",
-			      expr, i);
-		return KPT_EXIT_TYPE;
-	}
-	*off += (int64_t)(i * esize);
-	*t = et;
-	*p = end + 1;
-	return KPT_EXIT_OK;
-}
-
 int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		      const char *expr, struct kpt_btf_arg *out, char *err,
 		      size_t errlen)
 {
 	struct find_ctx f = { 0 };
 	struct scope sc;
-	char base[KPT_FETCH_MAX], why[256], ft[32];
-	const char *p = expr;
-	bool addr, ptr_str, arr_str;
+	char base[KPT_FETCH_MAX], why[256];
+	bool addr;
 	int64_t off;
 	Dwarf_Die t;
 	int r;
 
 	memset(out, 0, sizeof(*out));
 	f.name = expr;
-	f.len = ident_len(expr);
+	f.len = kpt_dw_ident_len(expr);
 	if (!f.len) {
 		kpt_dwarf_msg(err, errlen, "'%s': a variable's name first", expr);
 		return KPT_EXIT_USAGE;
@@ -709,105 +558,11 @@ int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		return KPT_EXIT_NOLOC;
 	}
 	free(sc.scopes);
-	if (!type_of(&f.found, &t)) {
+	if (!kpt_dw_type_of(&f.found, &t)) {
 		kpt_dwarf_msg(err, errlen, "'%.*s': no type in the DWARF",
 			      (int)f.len, expr);
 		return KPT_EXIT_TYPE;
 	}
-	for (p = expr + f.len; *p;) {
-		bool arrow = !strncmp(p, "->", 2);
-		Dwarf_Die pt, mt;
-		Dwarf_Word moff;
-		size_t ml;
-		char names[512];
-
-		if (*p == '[') {
-			r = index_step(&p, &t, base, sizeof(base), &addr, &off,
-				       expr, err, errlen);
-			if (r)
-				return r;
-			continue;
-		}
-		if (!arrow && *p != '.') {
-			kpt_dwarf_msg(err, errlen, "'%s': '.', '->' or '[' expected at '%s'",
-				      expr, p);
-			return KPT_EXIT_USAGE;
-		}
-		p += arrow ? 2 : 1;
-		ml = ident_len(p);
-		if (!ml) {
-			kpt_dwarf_msg(err, errlen, "'%s': a member name expected", expr);
-			return KPT_EXIT_USAGE;
-		}
-		if (dwarf_peel_type(&t, &pt))
-			return KPT_EXIT_TYPE;
-		if (arrow) {
-			char v[KPT_FETCH_MAX];
-
-			if (dwarf_tag(&pt) != DW_TAG_pointer_type ||
-			    !type_of(&pt, &t) || dwarf_peel_type(&t, &pt)) {
-				kpt_dwarf_msg(err, errlen, "'%s': '->' on a value that is not a pointer to a struct",
-					      expr);
-				return KPT_EXIT_TYPE;
-			}
-			int l = addr ? mem_fetch(v, sizeof(v), base, off) :
-				       snprintf(v, sizeof(v), "%s", base);
-
-			if (l >= (int)sizeof(v)) {
-				kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
-				return KPT_EXIT_USAGE;
-			}
-			snprintf(base, sizeof(base), "%s", v);
-			off = 0;
-			addr = true;
-		} else if (dwarf_tag(&pt) == DW_TAG_pointer_type) {
-			kpt_dwarf_msg(err, errlen, "'%s': '.' on a pointer: use '->'",
-				      expr);
-			return KPT_EXIT_TYPE;
-		} else if (!addr) {
-			kpt_dwarf_msg(err, errlen, "'%s': '.' on a value that is not in memory (a struct in registers)",
-				      expr);
-			return KPT_EXIT_TYPE;
-		}
-		if (dwarf_tag(&pt) != DW_TAG_structure_type &&
-		    dwarf_tag(&pt) != DW_TAG_union_type) {
-			kpt_dwarf_msg(err, errlen, "'%s': a member of something not a struct or union",
-				      expr);
-			return KPT_EXIT_TYPE;
-		}
-		if (!member(&pt, p, ml, &mt, &moff, names, sizeof(names))) {
-			kpt_dwarf_msg(err, errlen, "'%s': no member '%.*s'; there are:%s",
-				      expr, (int)ml, p, names);
-			return KPT_EXIT_NONAME;
-		}
-		off += (int64_t)moff;
-		t = mt;
-		p += ml;
-	}
-	fetch_type(&t, ft, sizeof(ft), &ptr_str, &arr_str);
-	ctype(&t, out->ctype, sizeof(out->ctype), 0);
-	if (!ft[0]) {
-		kpt_dwarf_msg(err, errlen, "'%s' is a %s: nothing scalar to fetch (name a member)",
-			      expr, out->ctype);
-		return KPT_EXIT_TYPE;
-	}
-	if (addr)
-		mem_fetch(out->value, sizeof(out->value), base, off);
-	else
-		snprintf(out->value, sizeof(out->value), "%s", base);
-	if (ptr_str) {
-		if (snprintf(out->fetch, sizeof(out->fetch), "+0(%s)",
-			     out->value) >= (int)sizeof(out->fetch)) {
-			kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
-			return KPT_EXIT_USAGE;
-		}
-	} else
-		snprintf(out->fetch, sizeof(out->fetch), "%s", out->value);
-	if (arr_str && !addr) {
-		kpt_dwarf_msg(err, errlen, "'%s': a char array not in memory", expr);
-		return KPT_EXIT_TYPE;
-	}
-	snprintf(out->type, sizeof(out->type), "%s", ft);
-	kpt_arg_field_name(expr, out->name, sizeof(out->name));
-	return KPT_EXIT_OK;
+	return kpt_dw_chain(expr, expr + f.len, &t, base, addr, off, out,
+			    err, errlen);
 }

@@ -23,6 +23,8 @@ static const struct {
 	{ "where", kpt_cmd_where, "a function's instructions and probe offsets" },
 	{ "lines", kpt_cmd_lines, "source lines and where a probe on each goes (DWARF)" },
 	{ "vars", kpt_cmd_vars, "variables at a probe point and how to fetch them (DWARF)" },
+	{ "latency", kpt_cmd_latency, "histogram of functions' durations, percentiles, errors" },
+	{ "errors", kpt_cmd_errors, "functions' failures: calls, errno returns, NULL returns" },
 };
 
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
@@ -37,8 +39,9 @@ static void usage(FILE *f)
 		"  4 unknown parameter/member, 5 type mismatch, 6 refused by the\n"
 		"  module, 7 module not loaded/no access, 8 no such event,\n"
 		"  9 no matching debug info, 10 no code at that line, 11 variable\n"
-		"  optimized out or not translatable\n"
-		"files: /sys/kernel/debug/kprobetrace/{kprobe_events,kprobe_profile,error_log},\n"
+		"  optimized out or not translatable, 12 not root (no access)\n"
+		"files: /sys/kernel/debug/kprobetrace/{kprobe_events,kprobe_profile,error_log,\n"
+		"  latency,aggregate},\n"
 		"  /sys/kernel/tracing/events/kprobetrace/, /sys/kernel/btf/, /proc/kcore\n");
 }
 

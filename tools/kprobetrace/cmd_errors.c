@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace errors: how functions fail.  The session of latency
+ * (kpt_latsess.c), one histogram per function, shown as a table: calls,
+ * returns measured, failures (negative errno or ERR_PTR returns, where
+ * $retval is signed), each errno's count, NULL returns (when the module
+ * counts them).  --from-file FILE as latency's.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "kpt_cmd.h"
+#include "kpt_latsess.h"
+
+static const char errors_usage[] =
+"usage: kprobetrace errors [-d SECS] [-i SECS] [-p PID] [-c COMM] [--json]\n"
+"                          [--ret TYPE] FUNC|GLOB...\n"
+"\n"
+"Count how the functions return, until -d SECS have passed or Ctrl-C:\n"
+"per function, the calls (where the module counts them), the returns\n"
+"measured, the failures (a negative errno, or an ERR_PTR, returned: the\n"
+"return value must be signed, which BTF says of int and long functions;\n"
+"--ret s32 for an int function without BTF), each errno with its count\n"
+"and share, and NULL returns of pointer functions (where the module\n"
+"counts them). The events are those of kprobetrace latency -F, removed\n"
+"at the end, on Ctrl-C and on any error.\n"
+"  -d, --duration SECS   stop after SECS seconds (default: Ctrl-C)\n"
+"  -i, --interval SECS   print every SECS seconds (each interval apart)\n"
+"  -p, --pid PID         only calls by this thread group (aggregate file)\n"
+"  -c, --comm COMM       only calls by tasks named COMM (aggregate file)\n"
+"      --json            one JSON document at the end\n"
+"      --ret TYPE        $retval's type (default: BTF's, else a long)\n"
+"exit: 0 ok (also on Ctrl-C), 1 failure, 2 usage, 3 unknown function or no\n"
+"      match for a glob, 6 refused by the module, 7 module not loaded,\n"
+"      12 not root\n";
+
+static void only_members(struct kpt_lh_set *set)
+{
+	bool m = false;
+	int n = 0;
+
+	for (int i = 0; i < set->n; i++)
+		m |= strchr(set->v[i].label, ':') != NULL;
+	for (int i = 0; m && i < set->n; i++)
+		if (strchr(set->v[i].label, ':'))
+			set->v[n++] = set->v[i];
+	if (m)
+		set->n = n;
+}
+
+static void show(struct kpt_lh_set *set, bool json, bool *first)
+{
+	only_members(set);
+	if (!json) {
+		kpt_lh_print_errors(stdout, set->v, set->n);
+		return;
+	}
+	printf("%s\n  [", *first ? "" : ",");
+	for (int i = 0; i < set->n; i++) {
+		printf("%s", i ? ",\n   " : "");
+		kpt_lh_json_errors(stdout, &set->v[i]);
+	}
+	printf("]");
+	*first = false;
+}
+
+int kpt_cmd_errors(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "duration", required_argument, NULL, 'd' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "comm", required_argument, NULL, 'c' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "ret", required_argument, NULL, 'R' },
+		{ "from-file", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	struct kpt_ls s = { 0 };
+	double duration = 0, interval = 0;
+	const char *from = NULL;
+	bool json = false, first = true;
+	char *end;
+	int c, r;
+
+	while ((c = getopt_long(argc, argv, "+d:i:p:c:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			duration = strtod(optarg, &end);
+			if (*end || !(duration > 0))
+				goto bad;
+			break;
+		case 'i':
+			interval = strtod(optarg, &end);
+			if (*end || !(interval > 0))
+				goto bad;
+			break;
+		case 'p':
+			s.pid = strtol(optarg, &end, 10);
+			if (*end || s.pid <= 0)
+				goto bad;
+			break;
+		case 'c':
+			if (!*optarg || strlen(optarg) > 15 || strpbrk(optarg, " \t\n"))
+				goto bad;
+			s.comm = optarg;
+			break;
+		case 'J': json = true; break;
+		case 'R':
+			if (!*optarg || strpbrk(optarg, " \t\n"))
+				goto bad;
+			s.rettype = optarg;
+			break;
+		case 'f': from = optarg; break;
+		case 'h': fputs(errors_usage, stdout); return 0;
+		default: fputs(errors_usage, stderr); return KPT_EXIT_USAGE;
+		}
+	}
+	s.pats = argv + optind;
+	s.npats = argc - optind;
+	if (!s.npats && !from) {
+		fputs(errors_usage, stderr);
+		return KPT_EXIT_USAGE;
+	}
+	if (json)
+		printf("{\"intervals\": [");
+	if (from) {
+		struct kpt_lh_set set = { 0 };
+		char *t = kpt_read_file(from, NULL);
+
+		if (!t) {
+			kpt_err("%s: cannot read it", from);
+			return KPT_EXIT_FAIL;
+		}
+		r = kpt_lh_parse(t, &set, NULL, NULL) ? KPT_EXIT_FAIL : 0;
+		free(t);
+		show(&set, json, &first);
+		kpt_lh_free(&set);
+		goto out;
+	}
+	s.per_func = true;
+	kpt_ls_signals();
+	r = kpt_ls_check();
+	if (!r)
+		r = kpt_ls_start(&s);
+	if (r) {
+		if (json)
+			printf("]}\n");
+		free(s.ev);
+		return r;
+	}
+	fprintf(stderr, "%s: counting the returns of %d function%s; %s\n",
+		kpt_prog, s.npats, s.npats > 1 ? "s" : "",
+		duration ? "until the duration ends or Ctrl-C" : "Ctrl-C ends");
+	for (double el = 0;;) {
+		struct kpt_lh_set set = { 0 };
+		double step = interval ? interval : -1;
+
+		if (duration && (step < 0 || el + step > duration))
+			step = duration - el;
+		kpt_ls_wait(step);
+		el += step;
+		if (kpt_ls_collect(&s, &set)) {
+			r = KPT_EXIT_FAIL;
+			break;
+		}
+		if (interval && !json) {
+			char ts[16];
+			time_t now = time(NULL);
+
+			strftime(ts, sizeof(ts), "%H:%M:%S", localtime(&now));
+			printf("%s%s\n", first ? "" : "\n", ts);
+		}
+		show(&set, json, &first);
+		kpt_lh_free(&set);
+		fflush(stdout);
+		if (kpt_ls_stop_now || !interval ||
+		    (duration && el >= duration - 1e-3))
+			break;
+	}
+	if (kpt_ls_stop(&s) && !r)
+		r = KPT_EXIT_FAIL;
+	free(s.ev);
+out:
+	if (json)
+		printf("\n]}\n");
+	return r;
+bad:
+	kpt_err("errors: bad value '%s'", optarg);
+	return KPT_EXIT_USAGE;
+}

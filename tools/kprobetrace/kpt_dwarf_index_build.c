@@ -1,0 +1,546 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace(1): building the DWARF index (kpt_dwarf_cache.c keeps it):
+ * for each compile unit, the functions (the subprograms dwarf_getfuncs()
+ * gives: with code, and the abstract ones of functions only inlined) and
+ * the files of its line table, gathered in hash tables (name -> units)
+ * and written in the format of kpt_dwarf_index.c.
+ */
+#include <fcntl.h>
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <dwarf.h>
+#include <gelf.h>
+#include <stdint.h>
+#include "kpt_dwarf_internal.h"
+#include "kpt_dwarf_linehdr.h"
+
+/* ---- building: name -> compile units, in a hash table ---- */
+
+struct slot {
+	const char *name;	/* in the build's arena */
+	uint64_t hash;
+	uint32_t *v, n, cap;
+};
+
+struct table {
+	struct slot *s;
+	size_t cap, n;
+	bool oom;
+};
+
+struct arena;
+static const char *intern(struct arena *a, const char *s);
+
+static uint64_t hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ull;
+	return h ^ (h >> 32);
+}
+
+/*
+ * name's slot, a new one (its name interned in a) if none.  canon: name
+ * is a slot's own string already (hash h): found by pointer.
+ */
+static struct slot *slot_of(struct table *t, const char *name, uint64_t h,
+			    bool canon, struct arena *a)
+{
+	size_t i;
+
+	if (t->n * 2 >= t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 4096;
+		struct slot *s = calloc(cap, sizeof(*s));
+
+		if (!s)
+			return NULL;
+		for (size_t k = 0; k < t->cap; k++) {
+			if (!t->s[k].name)
+				continue;
+			i = t->s[k].hash & (cap - 1);
+			while (s[i].name)
+				i = (i + 1) & (cap - 1);
+			s[i] = t->s[k];
+		}
+		free(t->s);
+		t->s = s;
+		t->cap = cap;
+	}
+	i = h & (t->cap - 1);
+	while (t->s[i].name &&
+	       (t->s[i].hash != h || (canon ? t->s[i].name != name :
+				      !!strcmp(t->s[i].name, name))))
+		i = (i + 1) & (t->cap - 1);
+	if (!t->s[i].name) {
+		if (!(name = intern(a, name)))
+			return NULL;
+		t->s[i].name = name;
+		t->s[i].hash = h;
+		t->n++;
+	}
+	return &t->s[i];
+}
+
+/* A unit holds the slot's name. */
+static void add_to(struct table *t, struct slot *s, uint32_t cu)
+{
+	if (!s) {
+		t->oom = true;
+		return;
+	}
+	if (s->n && s->v[s->n - 1] == cu)
+		return;
+	if (s->n == s->cap) {
+		uint32_t cap = s->cap ? s->cap * 2 : 2;
+		uint32_t *v = realloc(s->v, cap * sizeof(*v));
+
+		if (!v) {
+			t->oom = true;
+			return;
+		}
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = cu;
+}
+
+static void add(struct table *t, const char *name, uint32_t cu,
+		struct arena *a)
+{
+	if (name && *name)
+		add_to(t, slot_of(t, name, hash(name), false, a), cu);
+}
+
+/*
+ * The strings libdw and the line headers hand out are mostly the same
+ * pointers again and again (one .debug_str, one .debug_line_str): a
+ * pointer pair -> its slot's name and hash, so that a name is hashed and
+ * compared once, not once per unit.
+ */
+struct pslot {
+	const void *k1, *k2;
+	const char *name;	/* the slot's own string, NULL: free */
+	uint64_t hash;
+};
+
+struct pcache {
+	struct pslot *s;
+	size_t cap, n;
+};
+
+static struct pslot *pc_get(struct pcache *c, const void *k1, const void *k2)
+{
+	size_t i;
+
+	if (c->n * 2 >= c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 4096;
+		struct pslot *s = calloc(cap, sizeof(*s));
+
+		if (!s)
+			return NULL;
+		for (size_t k = 0; k < c->cap; k++) {
+			if (!c->s[k].name)
+				continue;
+			i = (((uintptr_t)c->s[k].k1 * 31 + (uintptr_t)c->s[k].k2) *
+			     0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
+			while (s[i].name)
+				i = (i + 1) & (cap - 1);
+			s[i] = c->s[k];
+		}
+		free(c->s);
+		c->s = s;
+		c->cap = cap;
+	}
+	i = (((uintptr_t)k1 * 31 + (uintptr_t)k2) * 0x9e3779b97f4a7c15ull >> 20) &
+	    (c->cap - 1);
+	while (c->s[i].name && (c->s[i].k1 != k1 || c->s[i].k2 != k2))
+		i = (i + 1) & (c->cap - 1);
+	return &c->s[i];
+}
+
+/*
+ * The unit holds the name of the pointers k1, k2 (the same pointers: the
+ * same name), which is text (joined when k1 is set) when they are new.
+ */
+static void add_ptr(struct table *t, struct pcache *c, struct arena *a,
+		    const char *dir, const char *name, uint32_t cu)
+{
+	struct pslot *p = pc_get(c, dir, name);
+	const char *key = name;
+	struct slot *s;
+	char buf[4096];
+
+	if (p && p->name) {
+		add_to(t, slot_of(t, p->name, p->hash, true, a), cu);
+		return;
+	}
+	if (dir && kpt_dwarf_linehdr_join(dir, name, buf, sizeof(buf))) {
+		t->oom = true;	/* never: a path that long */
+		return;
+	}
+	if (dir)
+		name = buf;
+	if (!*name)
+		return;
+	s = slot_of(t, name, hash(name), false, a);
+	add_to(t, s, cu);
+	if (p && s) {
+		p->k1 = dir;
+		p->k2 = key;
+		p->name = s->name;
+		p->hash = s->hash;
+		c->n++;
+	}
+}
+
+/* The table's entries for the writer (its strings stay the table's). */
+static struct kpt_dwarf_index_in *entries(struct table *t, uint32_t *n)
+{
+	struct kpt_dwarf_index_in *in = calloc(t->n + 1, sizeof(*in));
+
+	*n = 0;
+	if (!in)
+		return NULL;
+	for (size_t k = 0; k < t->cap; k++)
+		if (t->s[k].name)
+			in[(*n)++] = (struct kpt_dwarf_index_in){
+				t->s[k].name, t->s[k].v, t->s[k].n };
+	return in;
+}
+
+static void table_free(struct table *t)
+{
+	for (size_t k = 0; k < t->cap; k++)
+		free(t->s[k].v);
+	free(t->s);
+}
+
+/* Strings that live until the index is written. */
+struct arena {
+	char **chunks;
+	size_t n, used, left;
+};
+
+static const char *intern(struct arena *a, const char *s)
+{
+	size_t l = strlen(s) + 1;
+	char *p;
+
+	if (l > a->left) {
+		size_t sz = l > 1 << 20 ? l : 1 << 20;
+		char **c = realloc(a->chunks, (a->n + 1) * sizeof(*c));
+
+		if (!c)
+			return NULL;
+		a->chunks = c;
+		if (!(c[a->n] = malloc(sz)))
+			return NULL;
+		a->n++;
+		a->used = 0;
+		a->left = sz;
+	}
+	p = a->chunks[a->n - 1] + a->used;
+	memcpy(p, s, l);
+	a->used += l;
+	a->left -= l;
+	return p;
+}
+
+static void arena_free(struct arena *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		free(a->chunks[i]);
+	free(a->chunks);
+}
+
+struct build {
+	struct table names, files;
+	struct pcache pnames, pfiles;
+	uint32_t cu;
+	struct arena strings;
+	struct kpt_dwarf_linehdr_in lh;
+	bool libdw_files;	/* the headers are read by libdw */
+	bool verify;		/* both, compared (KPT_DWARF_INDEX_VERIFY) */
+	const char **seen;	/* verify: the unit's names from the header */
+	size_t nseen, capseen;
+	uint64_t *cus;		/* the units' DIE offsets */
+	size_t ncu, cap;
+	bool lh_set;
+};
+
+static int build_func(Dwarf_Die *die, void *arg)
+{
+	struct build *b = arg;
+
+	const char *name = dwarf_diename(die);
+
+	if (name)
+		add_ptr(&b->names, &b->pnames, &b->strings, NULL, name, b->cu);
+	return DWARF_CB_OK;
+}
+
+/*
+ * The functions of a unit as dwarf_getfuncs() gives them, faster: the
+ * unit's own children only (DW_AT_sibling skips the bodies), where C
+ * keeps its functions; a unit of another language, the full walk.  A
+ * GNU C nested function (inside another's body; the kernel has none) is
+ * then not indexed: kpt_dwarf_each_cu() reads every unit for a name the
+ * index lacks.
+ */
+static void top_funcs(Dwarf_Die *cu, struct build *b)
+{
+	int lang = dwarf_srclang(cu);
+	Dwarf_Die c;
+
+	if (lang != DW_LANG_C89 && lang != DW_LANG_C && lang != DW_LANG_C99 &&
+	    lang != DW_LANG_C11) {
+		dwarf_getfuncs(cu, build_func, b, 0);
+		return;
+	}
+	if (dwarf_child(cu, &c))
+		return;
+	do {
+		if (dwarf_tag(&c) == DW_TAG_subprogram &&
+		    !dwarf_hasattr(&c, DW_AT_declaration))
+			build_func(&c, b);
+	} while (!dwarf_siblingof(&c, &c));
+}
+
+/* A section's bytes as libdw reads them; none if compressed. */
+static struct kpt_dwarf_sec section(Elf *e, const char *want)
+{
+	struct kpt_dwarf_sec sec = { NULL, 0 };
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (!e || elf_getshdrstrndx(e, &shstrndx))
+		return sec;
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		const char *nm;
+		Elf_Data *data;
+
+		if (!gelf_getshdr(scn, &sh) ||
+		    !(nm = elf_strptr(e, shstrndx, sh.sh_name)) ||
+		    strcmp(nm, want))
+			continue;
+		if ((sh.sh_flags & SHF_COMPRESSED) || sh.sh_type == SHT_NOBITS)
+			return sec;
+		data = elf_getdata(scn, NULL);
+		if (data && data->d_buf) {
+			sec.data = data->d_buf;
+			sec.size = data->d_size;
+		}
+		return sec;
+	}
+	return sec;
+}
+
+static int file_seen(void *arg, const char *dir, const char *name)
+{
+	struct build *b = arg;
+	char buf[4096];
+	const char *s;
+
+	add_ptr(&b->files, &b->pfiles, &b->strings, dir, name, b->cu);
+	if (!b->verify)
+		return 0;
+	if (kpt_dwarf_linehdr_join(dir, name, buf, sizeof(buf)) ||
+	    !(s = intern(&b->strings, buf)))
+		return -1;
+	if (b->nseen == b->capseen) {
+		size_t cap = b->capseen ? b->capseen * 2 : 256;
+		const char **p = realloc(b->seen, cap * sizeof(*p));
+
+		if (!p)
+			return -1;
+		b->seen = p;
+		b->capseen = cap;
+	}
+	b->seen[b->nseen++] = s;
+	return 0;
+}
+
+/*
+ * The files of a unit's line table into the index: from its header
+ * (kpt_dwarf_linehdr.c), else libdw's.  Verifying (the first unit
+ * always, every unit with KPT_DWARF_INDEX_VERIFY), libdw's too, which must
+ * be the same names: a difference is said (verify) and leaves the rest
+ * of the build to libdw.  -1 on a difference when verifying all.
+ */
+static int unit_files(Dwarf_Die *cu, struct build *b, bool check)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word off;
+	Dwarf_Files *fl;
+	size_t n;
+
+	b->nseen = 0;
+	if (!b->libdw_files && dwarf_attr(cu, DW_AT_stmt_list, &a) &&
+	    !dwarf_formudata(&a, &off)) {
+		bool v = b->verify;
+
+		b->lh.comp_dir = dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir,
+							     &a));
+		b->verify = v || check;
+		if (!kpt_dwarf_linehdr_files(&b->lh, off) && !b->verify)
+			return 0;
+		b->verify = v;
+		if (!check && !v)
+			goto libdw;	/* the header not read: libdw's */
+		if (dwarf_getsrcfiles(cu, &fl, &n) || n != b->nseen)
+			goto differ;
+		for (size_t i = 0; i < n; i++) {
+			const char *s = dwarf_filesrc(fl, i, NULL, NULL);
+
+			if (!s || strcmp(s, b->seen[i]))
+				goto differ;
+		}
+		return 0;
+differ:
+		if (getenv("KPT_DWARF_INDEX_VERIFY"))
+			fprintf(stderr, "kprobetrace: DWARF index: the line table header of the unit at 0x%llx is not read as libdw reads it\n",
+				(unsigned long long)dwarf_dieoffset(cu));
+		b->libdw_files = true;
+		if (v)
+			return -1;
+	}
+libdw:
+	if (!dwarf_getsrcfiles(cu, &fl, &n))
+		for (size_t i = 0; i < n; i++)
+			add(&b->files, dwarf_filesrc(fl, i, NULL, NULL), b->cu,
+			    &b->strings);
+	return 0;
+}
+
+/*
+ * The units of d, in order, to fn(cu, b) (nonzero stops): through a
+ * Dwarf of their own when the file needs no relocation (not ET_REL), so
+ * that all the build read (every unit's abbreviations, the pages of the
+ * file it mapped) is let go before the lookup; else d's.
+ */
+static int each_unit(struct kpt_dwarf *d, int (*fn)(Dwarf_Die *, void *),
+		     void *b)
+{
+	int fd = open(d->path, O_RDONLY | O_CLOEXEC), r = 0;
+	Elf *e = fd < 0 ? NULL : elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	Dwarf *dw = NULL;
+	GElf_Ehdr eh;
+
+	if (e && gelf_getehdr(e, &eh) && eh.e_type != ET_REL)
+		dw = dwarf_begin_elf(e, DWARF_C_READ, NULL);
+	if (dw) {
+		Dwarf_Off off = 0, next;
+		size_t hsize, size = 0, n = 0;
+		char *map = elf_rawfile(e, &size);
+		struct kpt_dwarf_sec info = section(e, ".debug_info");
+		uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+
+		while (!r && !dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL,
+					   NULL)) {
+			Dwarf_Die cu;
+
+			if (dwarf_offdie(dw, off + hsize, &cu))
+				r = fn(&cu, b);
+			off = next;
+			/*
+			 * The pages of the units read so far leave this
+			 * process (the page cache keeps them; read again,
+			 * they come back as they were): the walk's resident
+			 * size stays that of a few units, not of the file.
+			 */
+			if (map && info.data && ++n % 64 == 0 &&
+			    off <= info.size) {
+				uintptr_t lo = (uintptr_t)info.data & ~(page - 1);
+				uintptr_t hi = ((uintptr_t)info.data + off) &
+					       ~(page - 1);
+
+				if ((uintptr_t)info.data >= (uintptr_t)map &&
+				    (uintptr_t)info.data + info.size <=
+				    (uintptr_t)map + size && hi > lo)
+					madvise((void *)lo, hi - lo,
+						MADV_DONTNEED);
+			}
+		}
+		dwarf_end(dw);
+	} else {
+		Dwarf_Die *cu = NULL;
+		Dwarf_Addr bias;
+
+		while (!r && (cu = dwfl_module_nextcu(d->mod, cu, &bias)))
+			r = fn(cu, b);
+	}
+	if (e)
+		elf_end(e);
+	if (fd >= 0)
+		close(fd);
+	return r;
+}
+
+static int unit(Dwarf_Die *cu, void *arg)
+{
+	struct build *b = arg;
+
+	if (b->ncu == b->cap) {
+		uint64_t *p = realloc(b->cus, (b->cap = b->cap ? b->cap * 2 :
+					       1024) * sizeof(*p));
+
+		if (!p)
+			return -1;
+		b->cus = p;
+	}
+	if (b->ncu == UINT32_MAX)
+		return -1;
+	b->cus[b->ncu] = dwarf_dieoffset(cu);
+	b->cu = (uint32_t)b->ncu++;
+	if (!b->lh_set) {	/* the sections of the Dwarf read */
+		Elf *elf = dwarf_getelf(dwarf_cu_getdwarf(cu->cu));
+
+		b->lh.line = section(elf, ".debug_line");
+		b->lh.line_str = section(elf, ".debug_line_str");
+		b->lh.str = section(elf, ".debug_str");
+		b->libdw_files = !b->lh.line.data;
+		b->lh_set = true;
+	}
+	top_funcs(cu, b);
+	return unit_files(cu, b, b->ncu == 1);
+}
+
+int kpt_dwarf_index_build(struct kpt_dwarf *d,
+			  const struct kpt_dwarf_index_key *key, void **buf,
+			  size_t *len)
+{
+	struct build b = { 0 };
+	struct kpt_dwarf_index_in *names = NULL, *files = NULL;
+	uint32_t nn = 0, nf = 0;
+	int r = -1;
+
+	b.lh.fn = file_seen;
+	b.lh.ctx = &b;
+	b.verify = getenv("KPT_DWARF_INDEX_VERIFY") != NULL;
+	if (each_unit(d, unit, &b) || b.names.oom || b.files.oom)
+		goto out;
+	names = entries(&b.names, &nn);
+	files = entries(&b.files, &nf);
+	if (names && files)
+		r = kpt_dwarf_index_write(key, b.cus, (uint32_t)b.ncu, names,
+					  nn, files, nf, buf, len);
+out:
+	free(names);
+	free(files);
+	free(b.cus);
+	free(b.seen);
+	table_free(&b.names);
+	table_free(&b.files);
+	free(b.pnames.s);
+	free(b.pfiles.s);
+	arena_free(&b.strings);
+	malloc_trim(0);
+	return r;
+}

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace(1): the file names of a compile unit's line table, read
+ * from the header of its .debug_line program alone (DWARF 2-5), for the
+ * index (kpt_dwarf_cache.c): dwarf_getsrcfiles() decodes the whole line
+ * program of every unit, which costs the index's build a quarter of its
+ * time and keeps every table in memory.  The names are spelled as libdw
+ * spells them (dwarf_filesrc(): an absolute name as it is, else its
+ * directory, '/', the name; DWARF 4 and before: directory 0 is the
+ * unit's DW_AT_comp_dir and file 0 is "???").  Anything unexpected (a
+ * form this does not know, a count past the end) is a refusal: the
+ * caller then asks libdw.  Bounds are checked on every read.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kpt_dwarf_linehdr.h"
+
+int kpt_dwarf_linehdr_join(const char *dir, const char *name, char *buf,
+			   size_t size)
+{
+	int n = dir ? snprintf(buf, size, "%s/%s", dir, name) :
+		      snprintf(buf, size, "%s", name);
+
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+struct rd {
+	const unsigned char *p, *end;
+	bool bad;
+};
+
+static uint64_t u(struct rd *r, size_t n)
+{
+	uint64_t v = 0;
+
+	if (r->bad || (size_t)(r->end - r->p) < n) {
+		r->bad = true;
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		v |= (uint64_t)r->p[i] << (8 * i);
+	r->p += n;
+	return v;
+}
+
+static uint64_t uleb(struct rd *r)
+{
+	uint64_t v = 0;
+	unsigned int shift = 0;
+
+	while (!r->bad) {
+		unsigned char b;
+
+		if (r->p >= r->end || shift > 63) {
+			r->bad = true;
+			break;
+		}
+		b = *r->p++;
+		v |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			break;
+		shift += 7;
+	}
+	return r->bad ? 0 : v;
+}
+
+static const char *cstr(struct rd *r)
+{
+	const unsigned char *z;
+
+	if (r->bad)
+		return NULL;
+	z = memchr(r->p, 0, (size_t)(r->end - r->p));
+	if (!z) {
+		r->bad = true;
+		return NULL;
+	}
+	{
+		const char *s = (const char *)r->p;
+
+		r->p = z + 1;
+		return s;
+	}
+}
+
+/* A string at off of a string section, or NULL. */
+static const char *strsec(const struct kpt_dwarf_sec *sec, uint64_t off)
+{
+	if (!sec->data || off >= sec->size ||
+	    !memchr(sec->data + off, 0, sec->size - off))
+		return NULL;
+	return (const char *)sec->data + off;
+}
+
+#define LNCT_PATH 1
+#define LNCT_DIRECTORY_INDEX 2
+
+/*
+ * One entry of a DWARF 5 table: its path and directory index.  False on
+ * a form this does not know.
+ */
+static bool entry5(struct rd *r, const uint64_t *fmt, unsigned int nfmt,
+		   unsigned int offsz, const struct kpt_dwarf_linehdr_in *in,
+		   const char **path, uint64_t *dir)
+{
+	*path = NULL;
+	*dir = 0;
+	for (unsigned int k = 0; k < nfmt && !r->bad; k++) {
+		uint64_t type = fmt[2 * k], form = fmt[2 * k + 1], v = 0;
+		const char *s = NULL;
+
+		switch (form) {
+		case 0x08: s = cstr(r); break;				/* string */
+		case 0x1f: s = strsec(&in->line_str, u(r, offsz)); break;	/* line_strp */
+		case 0x0e: s = strsec(&in->str, u(r, offsz)); break;	/* strp */
+		case 0x0b: v = u(r, 1); break;				/* data1 */
+		case 0x05: v = u(r, 2); break;				/* data2 */
+		case 0x06: v = u(r, 4); break;				/* data4 */
+		case 0x07: v = u(r, 8); break;				/* data8 */
+		case 0x0f: v = uleb(r); break;				/* udata */
+		case 0x1e: u(r, 8); u(r, 8); break;			/* data16 */
+		case 0x09:						/* block */
+			v = uleb(r);
+			if (v > (uint64_t)(r->end - r->p))
+				r->bad = true;
+			else
+				r->p += v;
+			v = 0;
+			break;
+		default:
+			return false;
+		}
+		if (type == LNCT_PATH) {
+			if (!s)
+				return false;
+			*path = s;
+		} else if (type == LNCT_DIRECTORY_INDEX) {
+			*dir = v;
+		}
+	}
+	return !r->bad && *path;
+}
+
+/* Hand out a name: dir, '/' and name, or name alone (absolute, no dir). */
+static int emit(const struct kpt_dwarf_linehdr_in *in, const char *dir,
+		const char *name)
+{
+	return in->fn(in->ctx, name[0] == '/' ? NULL : dir, name);
+}
+
+int kpt_dwarf_linehdr_files(const struct kpt_dwarf_linehdr_in *in,
+			    uint64_t off)
+{
+	struct rd r = { 0 };
+	const char **dirs = NULL;
+	uint64_t len, ndirs = 0, fmt[2 * 16];
+	unsigned int offsz = 4, version, nfmt;
+	int ret = -1;
+
+	if (!in->line.data || off >= in->line.size)
+		return -1;
+	r.p = in->line.data + off;
+	r.end = in->line.data + in->line.size;
+	len = u(&r, 4);
+	if (len == 0xffffffff) {
+		offsz = 8;
+		len = u(&r, 8);
+	}
+	if (r.bad || len > (uint64_t)(r.end - r.p))
+		return -1;
+	r.end = r.p + len;
+	version = (unsigned int)u(&r, 2);
+	if (version < 2 || version > 5)
+		return -1;
+	if (version == 5)
+		u(&r, 2);	/* address_size, segment_selector_size */
+	len = u(&r, offsz);	/* header_length */
+	if (r.bad || len > (uint64_t)(r.end - r.p))
+		return -1;
+	r.end = r.p + len;	/* the header only */
+	u(&r, version >= 4 ? 5 : 4);	/* min_inst .. line_range */
+	len = u(&r, 1);		/* opcode_base */
+	if (r.bad || len < 1 || len - 1 > (uint64_t)(r.end - r.p))
+		return -1;
+	r.p += len - 1;
+	if (version < 5) {
+		const char *s;
+		size_t cap = 16;
+
+		dirs = malloc(cap * sizeof(*dirs));
+		if (!dirs)
+			return -1;
+		dirs[ndirs++] = in->comp_dir;
+		while ((s = cstr(&r)) && *s) {
+			if (ndirs == cap) {
+				const char **p = realloc(dirs, (cap *= 2) *
+							 sizeof(*dirs));
+
+				if (!p)
+					goto out;
+				dirs = p;
+			}
+			dirs[ndirs++] = s;
+		}
+		if (r.bad || in->fn(in->ctx, NULL, "???"))
+			goto out;
+		while ((s = cstr(&r)) && *s) {
+			uint64_t di = uleb(&r);
+
+			uleb(&r);	/* mtime */
+			uleb(&r);	/* length */
+			if (r.bad || di >= ndirs || emit(in, dirs[di], s))
+				goto out;
+		}
+		ret = r.bad ? -1 : 0;
+		goto out;
+	}
+	/* DWARF 5: directories, then files, each with its entry format */
+	for (int table = 0; table < 2; table++) {
+		uint64_t n;
+
+		nfmt = (unsigned int)u(&r, 1);
+		if (nfmt > 16)
+			goto out;
+		for (unsigned int k = 0; k < 2 * nfmt; k++)
+			fmt[k] = uleb(&r);
+		n = uleb(&r);
+		if (r.bad || n > (uint64_t)(r.end - r.p))
+			goto out;	/* each entry takes a byte at least */
+		if (!table) {
+			dirs = calloc(n + 1, sizeof(*dirs));
+			if (!dirs)
+				goto out;
+			ndirs = n;
+		}
+		for (uint64_t i = 0; i < n; i++) {
+			const char *path;
+			uint64_t di;
+
+			if (!entry5(&r, fmt, nfmt, offsz, in, &path, &di))
+				goto out;
+			if (!table)
+				dirs[i] = path;
+			else if (di >= ndirs || emit(in, dirs[di], path))
+				goto out;
+		}
+	}
+	ret = r.bad ? -1 : 0;
+out:
+	free(dirs);
+	return ret;
+}

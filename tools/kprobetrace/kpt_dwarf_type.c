@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace(1): C types from DWARF, and the member chain of a variable.
+ * A type's C spelling and its fetch type the way BTF's gives them in
+ * kpt_btf_types.c: sN/uN by encoding and size, bool u8, pointers x64,
+ * char pointers and arrays string.  VAR.m and VAR->m add a member's
+ * offset, dereferencing a pointer for ->; VAR[i] an element's, in an
+ * array or after a pointer.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include "kpt_cmd.h"
+#include "kpt_dwarf_internal.h"
+
+
+bool kpt_dw_type_of(Dwarf_Die *die, Dwarf_Die *out)
+{
+	Dwarf_Attribute a;
+
+	return dwarf_attr_integrate(die, DW_AT_type, &a) &&
+	       dwarf_formref_die(&a, out);
+}
+
+static void ctype_at(Dwarf_Die *t, char *buf, size_t size, int depth)
+{
+	Dwarf_Die n;
+	const char *name = dwarf_diename(t);
+	char inner[128];
+
+	if (depth > 16) {
+		snprintf(buf, size, "?");
+		return;
+	}
+	switch (dwarf_tag(t)) {
+	case DW_TAG_base_type:
+	case DW_TAG_typedef:
+		snprintf(buf, size, "%s", name ? name : "?");
+		return;
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	case DW_TAG_enumeration_type:
+		snprintf(buf, size, "%s %s",
+			 dwarf_tag(t) == DW_TAG_structure_type ? "struct" :
+			 dwarf_tag(t) == DW_TAG_union_type ? "union" : "enum",
+			 name ? name : "(anon)");
+		return;
+	case DW_TAG_pointer_type:
+		if (kpt_dw_type_of(t, &n))
+			ctype_at(&n, inner, sizeof(inner), depth + 1);
+		else
+			snprintf(inner, sizeof(inner), "void");
+		snprintf(buf, size, "%.120s *", inner);
+		return;
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type:
+		if (kpt_dw_type_of(t, &n))
+			ctype_at(&n, inner, sizeof(inner), depth + 1);
+		else
+			snprintf(inner, sizeof(inner), "void");
+		snprintf(buf, size, "%s %.110s", dwarf_tag(t) == DW_TAG_const_type ?
+			 "const" : "volatile", inner);
+		return;
+	case DW_TAG_array_type:
+		if (kpt_dw_type_of(t, &n))
+			ctype_at(&n, inner, sizeof(inner), depth + 1);
+		else
+			snprintf(inner, sizeof(inner), "?");
+		snprintf(buf, size, "%.120s[]", inner);
+		return;
+	}
+	snprintf(buf, size, "%s", name ? name : "?");
+}
+
+static bool is_char(Dwarf_Die *t)
+{
+	Dwarf_Die p;
+	Dwarf_Attribute a;
+	Dwarf_Word enc, size;
+
+	if (dwarf_peel_type(t, &p) || dwarf_tag(&p) != DW_TAG_base_type ||
+	    !dwarf_attr(&p, DW_AT_encoding, &a) || dwarf_formudata(&a, &enc) ||
+	    dwarf_aggregate_size(&p, &size) || size != 1)
+		return false;
+	return enc == DW_ATE_signed_char || enc == DW_ATE_unsigned_char;
+}
+
+/*
+ * Fetch type of a type: "s32", "x64", "string"; "" when there is nothing
+ * scalar to fetch.  *str: a string (read at the value for a pointer).
+ */
+static void fetch_type(Dwarf_Die *t, char *buf, size_t size, bool *ptr_str,
+		       bool *arr_str)
+{
+	Dwarf_Die p, n;
+	Dwarf_Attribute a;
+	Dwarf_Word enc = 0, sz = 0;
+
+	buf[0] = '\0';
+	*ptr_str = *arr_str = false;
+	if (dwarf_peel_type(t, &p))
+		return;
+	switch (dwarf_tag(&p)) {
+	case DW_TAG_base_type:
+		if (!dwarf_attr(&p, DW_AT_encoding, &a) ||
+		    dwarf_formudata(&a, &enc) || dwarf_aggregate_size(&p, &sz))
+			return;
+		if (sz != 1 && sz != 2 && sz != 4 && sz != 8)
+			return;
+		if (enc == DW_ATE_boolean)
+			snprintf(buf, size, "u8");
+		else if (enc == DW_ATE_signed || enc == DW_ATE_signed_char)
+			snprintf(buf, size, "s%u", (unsigned int)sz * 8);
+		else if (enc == DW_ATE_unsigned ||
+			 enc == DW_ATE_unsigned_char)
+			snprintf(buf, size, "u%u", (unsigned int)sz * 8);
+		return;
+	case DW_TAG_enumeration_type:
+		if (dwarf_aggregate_size(&p, &sz) ||
+		    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
+			return;
+		snprintf(buf, size, "u%u", (unsigned int)sz * 8);
+		return;
+	case DW_TAG_pointer_type:
+		if (kpt_dw_type_of(&p, &n) && is_char(&n)) {
+			snprintf(buf, size, "string");
+			*ptr_str = true;
+		} else {
+			snprintf(buf, size, "x64");
+		}
+		return;
+	case DW_TAG_array_type:
+		if (kpt_dw_type_of(&p, &n) && is_char(&n)) {
+			snprintf(buf, size, "string");
+			*arr_str = true;
+		}
+		return;
+	}
+}
+
+/*
+ * The memory at base + off as a fetch argument: +OFF(BASE), or @SYM+OFF
+ * for a global's address (base "@SYM").
+ */
+int kpt_dw_mem_fetch(char *buf, size_t size, const char *base, int64_t off)
+{
+	if (base[0] == '@')
+		return off ? snprintf(buf, size, "%s%+" PRId64, base, off) :
+			     snprintf(buf, size, "%s", base);
+	return snprintf(buf, size, "%+" PRId64 "(%s)", off, base);
+}
+
+void kpt_dw_ctype(Dwarf_Die *t, char *buf, size_t size)
+{
+	ctype_at(t, buf, size, 0);
+}
+
+/* Member name[0..len) of struct/union t: its type and offset. */
+static bool member(Dwarf_Die *t, const char *name, size_t len,
+		   Dwarf_Die *mt, Dwarf_Word *moff, char *names, size_t nl)
+{
+	Dwarf_Die c;
+
+	names[0] = '\0';
+	if (dwarf_child(t, &c))
+		return false;
+	do {
+		const char *n = dwarf_diename(&c);
+		Dwarf_Attribute a;
+		size_t l = strlen(names);
+
+		if (dwarf_tag(&c) != DW_TAG_member || !n)
+			continue;
+		if (strlen(n) == len && !strncmp(n, name, len)) {
+			*moff = 0;
+			if (dwarf_attr(&c, DW_AT_data_member_location, &a) &&
+			    dwarf_formudata(&a, moff))
+				return false;
+			return kpt_dw_type_of(&c, mt);
+		}
+		if (l + strlen(n) + 2 < nl)
+			snprintf(names + l, nl - l, " %s", n);
+	} while (!dwarf_siblingof(&c, &c));
+	return false;
+}
+
+size_t kpt_dw_ident_len(const char *s)
+{
+	size_t i = 0;
+
+	while ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+	       s[i] == '_' || (i && s[i] >= '0' && s[i] <= '9'))
+		i++;
+	return i;
+}
+
+/*
+ * [I] at *p on a value of type *t (at base + *off in memory when *addr):
+ * an array's element in place, or a pointer's I-th element after it.
+ */
+static int index_step(const char **p, Dwarf_Die *t, char *base, size_t bsize,
+		      bool *addr, int64_t *off, const char *expr, char *err,
+		      size_t errlen)
+{
+	char *end;
+	unsigned long i = strtoul(*p + 1, &end, 10);
+	Dwarf_Die pt, et;
+	Dwarf_Word esize;
+	int tag;
+
+	if (end == *p + 1 || *end != ']' || i > 0xffffff) {
+		kpt_dwarf_msg(err, errlen, "'%s': [INDEX] with a decimal INDEX expected at '%s'",
+			      expr, *p);
+		return KPT_EXIT_USAGE;
+	}
+	if (dwarf_peel_type(t, &pt) || !kpt_dw_type_of(&pt, &et) ||
+	    dwarf_aggregate_size(&et, &esize)) {
+		kpt_dwarf_msg(err, errlen, "'%s': [%lu] on something neither an array nor a pointer to sized elements",
+			      expr, i);
+		return KPT_EXIT_TYPE;
+	}
+	tag = dwarf_tag(&pt);
+	if (tag == DW_TAG_array_type) {
+		if (!*addr) {
+			kpt_dwarf_msg(err, errlen, "'%s': an array not in memory",
+				      expr);
+			return KPT_EXIT_TYPE;
+		}
+	} else if (tag == DW_TAG_pointer_type) {
+		char v[KPT_FETCH_MAX];
+		int l = *addr ? kpt_dw_mem_fetch(v, sizeof(v), base, *off) :
+				snprintf(v, sizeof(v), "%s", base);
+
+		if (l >= (int)sizeof(v)) {
+			kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
+			return KPT_EXIT_USAGE;
+		}
+		snprintf(base, bsize, "%s", v);
+		*off = 0;
+		*addr = true;
+	} else {
+		kpt_dwarf_msg(err, errlen, "'%s': [%lu] on something neither an array nor a pointer",
+			      expr, i);
+		return KPT_EXIT_TYPE;
+	}
+	*off += (int64_t)(i * esize);
+	*t = et;
+	*p = end + 1;
+	return KPT_EXIT_OK;
+}
+
+int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
+		 bool addr, int64_t off, struct kpt_btf_arg *out, char *err,
+		 size_t errlen)
+{
+	bool ptr_str, arr_str;
+	char ft[32];
+	int r;
+
+	while (*p) {
+		bool arrow = !strncmp(p, "->", 2);
+		Dwarf_Die pt, mt;
+		Dwarf_Word moff;
+		size_t ml;
+		char names[512];
+
+		if (*p == '[') {
+			r = index_step(&p, t, base, KPT_FETCH_MAX, &addr, &off,
+				       expr, err, errlen);
+			if (r)
+				return r;
+			continue;
+		}
+		if (!arrow && *p != '.') {
+			kpt_dwarf_msg(err, errlen, "'%s': '.', '->' or '[' expected at '%s'",
+				      expr, p);
+			return KPT_EXIT_USAGE;
+		}
+		p += arrow ? 2 : 1;
+		ml = kpt_dw_ident_len(p);
+		if (!ml) {
+			kpt_dwarf_msg(err, errlen, "'%s': a member name expected", expr);
+			return KPT_EXIT_USAGE;
+		}
+		if (dwarf_peel_type(t, &pt))
+			return KPT_EXIT_TYPE;
+		if (arrow) {
+			char v[KPT_FETCH_MAX];
+
+			if (dwarf_tag(&pt) != DW_TAG_pointer_type ||
+			    !kpt_dw_type_of(&pt, t) || dwarf_peel_type(t, &pt)) {
+				kpt_dwarf_msg(err, errlen, "'%s': '->' on a value that is not a pointer to a struct",
+					      expr);
+				return KPT_EXIT_TYPE;
+			}
+			int l = addr ? kpt_dw_mem_fetch(v, sizeof(v), base, off) :
+				       snprintf(v, sizeof(v), "%s", base);
+
+			if (l >= (int)sizeof(v)) {
+				kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
+				return KPT_EXIT_USAGE;
+			}
+			snprintf(base, KPT_FETCH_MAX, "%s", v);
+			off = 0;
+			addr = true;
+		} else if (dwarf_tag(&pt) == DW_TAG_pointer_type) {
+			kpt_dwarf_msg(err, errlen, "'%s': '.' on a pointer: use '->'",
+				      expr);
+			return KPT_EXIT_TYPE;
+		} else if (!addr) {
+			kpt_dwarf_msg(err, errlen, "'%s': '.' on a value that is not in memory (a struct in registers)",
+				      expr);
+			return KPT_EXIT_TYPE;
+		}
+		if (dwarf_tag(&pt) != DW_TAG_structure_type &&
+		    dwarf_tag(&pt) != DW_TAG_union_type) {
+			kpt_dwarf_msg(err, errlen, "'%s': a member of something not a struct or union",
+				      expr);
+			return KPT_EXIT_TYPE;
+		}
+		if (!member(&pt, p, ml, &mt, &moff, names, sizeof(names))) {
+			kpt_dwarf_msg(err, errlen, "'%s': no member '%.*s'; there are:%s",
+				      expr, (int)ml, p, names);
+			return KPT_EXIT_NONAME;
+		}
+		off += (int64_t)moff;
+		*t = mt;
+		p += ml;
+	}
+	fetch_type(t, ft, sizeof(ft), &ptr_str, &arr_str);
+	kpt_dw_ctype(t, out->ctype, sizeof(out->ctype));
+	if (!ft[0]) {
+		kpt_dwarf_msg(err, errlen, "'%s' is a %s: nothing scalar to fetch (name a member)",
+			      expr, out->ctype);
+		return KPT_EXIT_TYPE;
+	}
+	if (addr)
+		kpt_dw_mem_fetch(out->value, sizeof(out->value), base, off);
+	else
+		snprintf(out->value, sizeof(out->value), "%s", base);
+	if (ptr_str) {
+		if (snprintf(out->fetch, sizeof(out->fetch), "+0(%s)",
+			     out->value) >= (int)sizeof(out->fetch)) {
+			kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
+			return KPT_EXIT_USAGE;
+		}
+	} else
+		snprintf(out->fetch, sizeof(out->fetch), "%s", out->value);
+	if (arr_str && !addr) {
+		kpt_dwarf_msg(err, errlen, "'%s': a char array not in memory", expr);
+		return KPT_EXIT_TYPE;
+	}
+	snprintf(out->type, sizeof(out->type), "%s", ft);
+	kpt_arg_field_name(expr, out->name, sizeof(out->name));
+	return KPT_EXIT_OK;
+}
