@@ -6,17 +6,21 @@
 #   SCALE_ARM_MAX=probes (enable/disable are measured up to that many)
 #   SCALE_LINE_MAX=probes (one write per line up to that many)
 #   SCALE_MODES="one line"  SCALE_TRACERS="kernel ours" (a part of the scale)
+#   LEAN_COMPARE=1 (per-hit: also "ours-gen", ours with the module parameter
+#   lean=N: every record through the kernel's generic reserve/commit)
 # Results are lines starting with "@@" (parsed by bench/report.awk); anything
 # else is progress and notes.
 # shellcheck shell=sh
 set -u
 SCALE_ARM_MAX=1000 SCALE_LINE_MAX=1000
 SCALE_MODES="one line" SCALE_TRACERS="kernel ours"
+LEAN_COMPARE=0
 . /kpt/bench/config
 B=/kpt/bench
 T=/sys/kernel/tracing
 KPT=/sys/kernel/debug/kprobetrace
 FLOOR=/sys/kernel/debug/kprobetrace_bench/ctl
+LEAN=/sys/module/kprobetrace/parameters/lean
 OPT=/proc/sys/debug/kprobes-optimization
 KLIST=/sys/kernel/debug/kprobes/list
 FUNC=__do_sys_getppid
@@ -153,6 +157,10 @@ arm() {
 		{ echo "ft $FUNC" > $FLOOR; } 2>/dev/null || return 1
 		echo 1 > $T/events/kprobetrace_bench/kpt_bench_floor/enable
 		;;
+	# the same record written directly (fe), its parts (fx: reserve + a
+	# plain ring-buffer commit; fr: the ring buffer alone; fc: its clock)
+	floor-fe|floor-fx|floor-fr|floor-fc)
+		{ echo "${1#floor-} $FUNC" > $FLOOR; } 2>/dev/null || return 1 ;;
 	kernel)
 		k=$kind; [ $k = f ] && k=p
 		echo "$k:kprobes/bench $(site) $(to_kernel $args)" > $T/kprobe_events || return 1
@@ -163,6 +171,10 @@ arm() {
 		[ $kind = f ] && [ "${many:-0}" = 0 ] || return 1
 		{ echo "f:fprobes/bench $(site) $args" >> $T/dynamic_events; } 2>/dev/null || return 1
 		echo 1 > $T/events/fprobes/bench/enable
+		;;
+	ours-gen)
+		{ echo N > $LEAN; } 2>/dev/null || return 1
+		arm ours
 		;;
 	ours)
 		[ -w $KPT/kprobe_events ] || return 1
@@ -192,9 +204,10 @@ disarm() {
 	kf)
 		{ echo 0 > $T/events/fprobes/bench/enable; } 2>/dev/null
 		{ echo "-:fprobes/bench" >> $T/dynamic_events; } 2>/dev/null ;;
-	ours)
+	ours|ours-gen)
 		{ echo 0 > $T/events/kprobetrace/bench/enable; } 2>/dev/null
-		{ echo > $KPT/kprobe_events; } 2>/dev/null ;;
+		{ echo > $KPT/kprobe_events; } 2>/dev/null
+		[ $1 = ours ] || { echo Y > $LEAN; } 2>/dev/null ;;
 	esac
 	return 0
 }
@@ -207,7 +220,8 @@ hit_section() {
 			case $v in midint3) echo 0 > $OPT ;; *) echo 1 > $OPT ;; esac
 			tracers="bare floor kernel ours"
 			[ $kind = f ] && tracers="$tracers kf"
-			[ $v = fentry0 ] && tracers="$tracers floor-fa floor-fg floor-ft"
+			[ "$LEAN_COMPARE" = 1 ] && tracers="$tracers ours-gen"
+			[ $v = fentry0 ] && tracers="$tracers floor-fa floor-fg floor-ft floor-fe floor-fx floor-fr floor-fc"
 			for t in $tracers; do
 				echo > $T/trace
 				if ! arm $t; then

@@ -226,6 +226,51 @@ const char *kpt_btf_name(const struct kpt_btf *b, u32 off)
 	return b->strs + (off - b->start_str);
 }
 
+int kpt_btf_find(const struct kpt_btf *b, u32 kind, const char *name,
+		 struct kpt_btf_type *t)
+{
+	u32 pos = 0, i;
+
+	for (i = 0; i < b->nr_types; i++) {
+		u32 info = rd32(b->types + pos + 4);
+		u32 k = (info >> 24) & 0x1f;
+
+		if (k == kind &&
+		    !strcmp(kpt_btf_name(b, rd32(b->types + pos)), name)) {
+			decode(b, b->start_id + i, pos, t);
+			return KPT_BTF_OK;
+		}
+		/* the records were checked by kpt_btf_init() */
+		pos += REC + (u32)extra_len(k, info & 0xffff);
+	}
+	return KPT_BTF_E_BAD_ID;
+}
+
+int kpt_btf_enum_value(const struct kpt_btf_type *t, const char *name,
+		       s64 *val)
+{
+	const u8 *r;
+	u32 i, step;
+
+	if (!t->btf ||
+	    (t->kind != KPT_BTF_K_ENUM && t->kind != KPT_BTF_K_ENUM64))
+		return KPT_BTF_E_BAD_ID;
+	step = t->kind == KPT_BTF_K_ENUM ? 8 : 12;
+	r = t->btf->types + t->pos + REC;
+	for (i = 0; i < t->vlen; i++, r += step) {
+		if (strcmp(kpt_btf_name(t->btf, rd32(r)), name))
+			continue;
+		if (t->kind == KPT_BTF_K_ENUM64)
+			*val = (s64)((u64)rd32(r + 8) << 32 | rd32(r + 4));
+		else if (t->kflag)
+			*val = (s32)rd32(r + 4);
+		else
+			*val = rd32(r + 4);
+		return KPT_BTF_OK;
+	}
+	return KPT_BTF_E_NO_MEMBER;
+}
+
 int kpt_btf_member(const struct kpt_btf_type *t, u32 i,
 		   struct kpt_btf_member *m)
 {

@@ -159,6 +159,16 @@ int kpt_btf_set_func_index(struct kpt_btf *b, u32 *ids, u32 cap);
 int kpt_btf_type(const struct kpt_btf *b, u32 id, struct kpt_btf_type *t);
 /* The string at offset off (of b or its base); "" if off is out of range. */
 const char *kpt_btf_name(const struct kpt_btf *b, u32 off);
+/*
+ * The first record of b itself (not its base) of kind KPT_BTF_K_* named
+ * name, in one pass over the records (no index needed); KPT_BTF_E_BAD_ID
+ * if there is none.
+ */
+int kpt_btf_find(const struct kpt_btf *b, u32 kind, const char *name,
+		 struct kpt_btf_type *t);
+/* The value of enumerator name of an ENUM/ENUM64; KPT_BTF_E_NO_MEMBER. */
+int kpt_btf_enum_value(const struct kpt_btf_type *t, const char *name,
+		       s64 *val);
 /* Member i of a STRUCT/UNION, param i of a FUNC_PROTO (bit_off 0). */
 int kpt_btf_member(const struct kpt_btf_type *t, u32 i,
 		   struct kpt_btf_member *m);

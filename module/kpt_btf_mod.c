@@ -96,6 +96,27 @@ static int kpt_btf_vmlinux_load(void)
 	return kpt_btf_set_func_index(&kpt_vmlinux, kpt_vmlinux_funcs, n);
 }
 
+/*
+ * vmlinux's blob into b as it is (no index, nothing kept): from the
+ * symbols, else a copy of /sys/kernel/btf/vmlinux in *copy, which the
+ * caller vfree()s.  KPT_BTF_OK or KPT_BTF_E_*.
+ */
+int kpt_btf_vmlinux_raw(struct kpt_btf *b, void **copy)
+{
+	unsigned long start = kpt_ksyms.lookup_name("__start_BTF");
+	unsigned long stop = kpt_ksyms.lookup_name("__stop_BTF");
+	const void *data = (const void *)start;
+	size_t size = stop - start;
+
+	*copy = NULL;
+	if (!start || stop <= start) {
+		if (kpt_btf_read_file("/sys/kernel/btf/vmlinux", copy, &size))
+			return KPT_BTF_E_NO_BTF;
+		data = *copy;
+	}
+	return kpt_btf_init(b, data, size, NULL);
+}
+
 /* vmlinux's blob, indexed at the first use; NULL and *err if none. */
 const struct kpt_btf *kpt_btf_vmlinux(int *err)
 {

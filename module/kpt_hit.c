@@ -10,7 +10,10 @@
  * (kpt_typed_dyn_size(), then kpt_typed_store()): the format backends'
  * store operation (kpt_fmt.h), picked by p->today with a direct call.  It
  * is NOKPROBE_SYMBOL/nokprobe_inline throughout so that it cannot be
- * probed (and recurse) itself.
+ * probed (and recurse) itself.  A record goes straight into the ring
+ * buffer (kpt_lean.h) unless a filter, trigger, pid list, stack-trace
+ * option, tp_printk or trace export wants the kernel's generic
+ * trace_event_buffer_reserve()/commit().
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -27,6 +30,7 @@
 #include "kpt_ftrace_regs.h"
 #include "kpt_hit.h"
 #include "kpt_latency.h"
+#include "kpt_lean.h"
 #include "kpt_probe_types.h"
 #include "kpt_rethook_handler.h"
 #include "kpt_unaligned.h"
@@ -292,10 +296,17 @@ static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 		kpt_fetch_vals(p, regs, edata, args, n);
 }
 
-static nokprobe_inline void
-kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
-	       struct pt_regs *regs, const unsigned long *edata, u32 size,
-	       bool today, unsigned long ip)
+/*
+ * The kernel's generic record path, for what the lean one leaves
+ * (kpt_lean.h).  Out of line: its trace_event_buffer on the stack (and
+ * the stack protector's canary that comes with it) stays off the lean
+ * path.
+ */
+static noinline void kpt_record_generic(struct kpt_probe *p,
+					struct trace_event_file *file,
+					struct pt_regs *regs,
+					const unsigned long *edata, u32 size,
+					bool today, unsigned long ip)
 {
 	/* trace_event_buffer_reserve() sets every field it returns with */
 	struct trace_event_buffer fbuffer __uninitialized;
@@ -312,6 +323,31 @@ kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
 	else
 		kpt_fill(p, rec, regs, edata, ip);
 	trace_event_buffer_commit(&fbuffer);
+}
+NOKPROBE_SYMBOL(kpt_record_generic);
+
+static nokprobe_inline void
+kpt_record_one(struct kpt_probe *p, struct trace_event_file *file,
+	       struct pt_regs *regs, const unsigned long *edata, u32 size,
+	       bool today, unsigned long ip)
+{
+	struct trace_buffer *buffer = kpt_lean_buffer(file);
+	struct ring_buffer_event *event;
+	void *rec;
+
+	if (unlikely(!buffer)) {
+		kpt_record_generic(p, file, regs, edata, size, today, ip);
+		return;
+	}
+	/* nothing needs the generic path: kpt_lean.h */
+	event = kpt_lean_reserve(buffer, file, size, &rec);
+	if (!event)
+		return;
+	if (today)
+		kpt_typed_store(p, rec, size, regs, edata, ip);
+	else
+		kpt_fill(p, rec, regs, edata, ip);
+	kpt_lean_commit(buffer, event);
 }
 
 #ifdef CONFIG_PERF_EVENTS

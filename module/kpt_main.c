@@ -22,6 +22,7 @@
 #include "kpt_latency.h"
 #include "kpt_fprobe.h"
 #include "kpt_ksyms.h"
+#include "kpt_lean.h"
 #include "kpt_modnotify.h"
 #include "kpt_remove.h"
 #include "kpt_selftest.h"
@@ -48,6 +49,7 @@ static int __init kpt_init(void)
 	 * the hit path may read (kpt_kaddr_ok()).
 	 */
 	kpt_hit_init();
+	kpt_lean_init();
 	ret = kpt_event_init();
 	if (ret)
 		return ret;

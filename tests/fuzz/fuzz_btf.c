@@ -16,10 +16,11 @@ static void exercise(const struct kpt_btf *b, const char *expr, size_t n,
 		     unsigned int flags)
 {
 	struct kpt_btf_class_info c;
-	struct kpt_btf_type t;
+	struct kpt_btf_type t, t2;
 	struct kpt_btf_path p;
 	struct kpt_btf_fn f;
 	u32 id, end = kpt_btf_end_id(b), funcs = 0, sz;
+	s64 v;
 
 	for (id = 0; id < end && id < 4096; id++) {
 		if (kpt_btf_type(b, id, &t))
@@ -27,6 +28,11 @@ static void exercise(const struct kpt_btf *b, const char *expr, size_t n,
 		kpt_btf_classify(b, id, &c);
 		kpt_btf_size(b, id, &sz);
 		(void)kpt_btf_name(b, t.name_off);
+		kpt_btf_enum_value(&t, "A", &v);
+		if (id < 64 && !kpt_btf_find(b, t.kind,
+					     kpt_btf_name(b, t.name_off), &t2) &&
+		    t2.kind != t.kind)
+			__builtin_trap();
 		if (t.kind != KPT_BTF_K_FUNC || funcs++ >= 64)
 			continue;
 		if (kpt_btf_func_find(b, kpt_btf_name(b, t.name_off),

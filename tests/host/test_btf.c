@@ -168,13 +168,14 @@ static void synthetic(void)
 {
 	struct btf *b = btf__new_empty();
 	struct btf_synth st;
-	int proto, node, pnode, small, iarr, pvoid, bs;
+	int proto, node, pnode, small, iarr, pvoid, bs, wide;
 	const void *raw;
 	__u32 raw_size;
 	struct kpt_btf kb;
 	struct kpt_btf_path p;
 	struct kpt_btf_type t;
 	struct kpt_btf_class_info c;
+	s64 ev;
 	static u32 idx[100], fidx[3];
 	void *copy;
 
@@ -198,6 +199,10 @@ static void synthetic(void)
 	CHECK(btf__add_func(b, "h", BTF_FUNC_GLOBAL, proto) > 0 && bs == 0 &&
 	      pnode + 1 == node,
 	      "building the BTF");
+	/* enum wide : u64 { BIG = 1 << 40 } */
+	wide = btf__add_enum64(b, "wide", 8, false);
+	CHECK(wide > 0 && btf__add_enum64_value(b, "BIG", 1ULL << 40) == 0,
+	      "building the BTF");
 
 	raw = btf__raw_data(b, &raw_size);
 	copy = malloc(raw_size);	/* exactly sized: ASan sees overreads */
@@ -205,6 +210,23 @@ static void synthetic(void)
 	CHECK(kpt_btf_init(&kb, copy, raw_size, NULL) == 0, "init");
 	CHECK(kpt_btf_nr_types(&kb) == (u32)btf__type_cnt(b) - 1,
 	      "%u types", kpt_btf_nr_types(&kb));
+
+	/* a type by kind and name in one pass; an enumerator's value */
+	CHECK(kpt_btf_find(&kb, KPT_BTF_K_STRUCT, "node", &t) == 0 &&
+	      t.id == (u32)node, "find struct node");
+	CHECK(kpt_btf_find(&kb, KPT_BTF_K_STRUCT, "color", &t) ==
+	      KPT_BTF_E_BAD_ID, "no struct color");
+	CHECK(kpt_btf_find(&kb, KPT_BTF_K_ENUM, "color", &t) == 0 &&
+	      t.id == (u32)st.en, "find enum color");
+	CHECK(kpt_btf_enum_value(&t, "RED", &ev) == 0 && ev == 0, "RED");
+	CHECK(kpt_btf_enum_value(&t, "BIG", &ev) == KPT_BTF_E_NO_MEMBER,
+	      "no BIG in color");
+	CHECK(kpt_btf_find(&kb, KPT_BTF_K_ENUM64, "wide", &t) == 0 &&
+	      kpt_btf_enum_value(&t, "BIG", &ev) == 0 && ev == 1LL << 40,
+	      "enum64 BIG");
+	CHECK(kpt_btf_find(&kb, KPT_BTF_K_STRUCT, "node", &t) == 0 &&
+	      kpt_btf_enum_value(&t, "RED", &ev) == KPT_BTF_E_BAD_ID,
+	      "enumerator of a struct");
 
 	/* classification */
 	kpt_btf_classify(&kb, st.u8t, &c);
@@ -565,6 +587,30 @@ static int real(const char *what, const struct kpt_btf *kb,
 	return n;
 }
 
+/*
+ * What the module's lean record path looks up (module/kpt_lean.c): the
+ * same ids as libbpf's, the stack-trace option bits single bits.
+ */
+static void lean(const char *what, const struct kpt_btf *kb,
+		 const struct btf *lb)
+{
+	struct kpt_btf_type t;
+	s64 v;
+
+	CHECK(kpt_btf_find(kb, KPT_BTF_K_STRUCT, "trace_array", &t) == 0 &&
+	      (int)t.id == btf__find_by_name_kind(lb, "trace_array",
+						   BTF_KIND_STRUCT),
+	      "%s: struct trace_array", what);
+	if (kpt_btf_find(kb, KPT_BTF_K_ENUM, "trace_iterator_flags", &t)) {
+		CHECK(0, "%s: no enum trace_iterator_flags", what);
+		return;
+	}
+	CHECK(kpt_btf_enum_value(&t, "TRACE_ITER_STACKTRACE", &v) == 0 &&
+	      v > 0 && !(v & (v - 1)), "%s: TRACE_ITER_STACKTRACE", what);
+	CHECK(kpt_btf_enum_value(&t, "TRACE_ITER_USERSTACKTRACE", &v) == 0 &&
+	      v > 0 && !(v & (v - 1)), "%s: TRACE_ITER_USERSTACKTRACE", what);
+}
+
 static void vmlinux(const char *what, const char *path, const char *mod)
 {
 	size_t size, msize = 0;
@@ -589,6 +635,7 @@ static void vmlinux(const char *what, const char *path, const char *mod)
 	idx = malloc(sizeof(*idx) * (kpt_btf_nr_types(&kb) + 1));
 	CHECK(kpt_btf_set_index(&kb, idx, kpt_btf_nr_types(&kb)) == 0,
 	      "%s: index", what);
+	lean(what, &kb, lb);
 	n = real(what, &kb, lb);
 	CHECK(n >= 10, "%s: only %d cases compared", what, n);
 	/* the same through the name index of the functions */

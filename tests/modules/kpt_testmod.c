@@ -7,7 +7,8 @@
  * /sys/kernel/debug/kprobetrace_test/call calls target NAME exactly COUNT
  * times from process context. The targets are __noipa so that the compiler
  * neither inlines, clones nor specialises them: their symbols and calling
- * convention are exactly what the C source says.
+ * convention are exactly what the C source says.  "export" counts what a
+ * trace export of events is handed.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -19,10 +20,12 @@
 #include <linux/kernel.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/preempt.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
@@ -578,6 +581,66 @@ static const struct file_operations delay_fops = {
 	.llseek = noop_llseek,
 };
 
+/*
+ * export: "1" registers a trace export of events (TRACE_EXPORT_EVENT)
+ * that counts the records it is handed, "0" unregisters it; reading it
+ * gives the count since the last "1" (tracer-lean: a trace export must
+ * see our records whatever record path they take).
+ */
+static atomic_t kpt_test_exported = ATOMIC_INIT(0);
+static bool kpt_test_export_on;
+static DEFINE_MUTEX(kpt_test_export_lock);
+
+static notrace void kpt_test_export_write(struct trace_export *export,
+					  const void *entry,
+					  unsigned int size)
+{
+	atomic_inc(&kpt_test_exported);
+}
+
+static struct trace_export kpt_test_export = {
+	.write = kpt_test_export_write,
+	.flags = TRACE_EXPORT_EVENT,
+};
+
+static ssize_t export_write(struct file *file, const char __user *ubuf,
+			    size_t count, loff_t *ppos)
+{
+	bool on;
+	int ret = kstrtobool_from_user(ubuf, count, &on);
+
+	if (ret)
+		return ret;
+	mutex_lock(&kpt_test_export_lock);
+	if (on && !kpt_test_export_on) {
+		atomic_set(&kpt_test_exported, 0);
+		ret = register_ftrace_export(&kpt_test_export);
+		kpt_test_export_on = !ret;
+	} else if (!on && kpt_test_export_on) {
+		ret = unregister_ftrace_export(&kpt_test_export);
+		kpt_test_export_on = false;
+	}
+	mutex_unlock(&kpt_test_export_lock);
+	return ret ? ret : count;
+}
+
+static ssize_t export_read(struct file *file, char __user *ubuf,
+			   size_t count, loff_t *ppos)
+{
+	char buf[16];
+	int n = scnprintf(buf, sizeof(buf), "%d\n",
+			  atomic_read(&kpt_test_exported));
+
+	return simple_read_from_buffer(ubuf, count, ppos, buf, n);
+}
+
+static const struct file_operations export_fops = {
+	.owner = THIS_MODULE,
+	.write = export_write,
+	.read = export_read,
+	.llseek = default_llseek,
+};
+
 static struct dentry *kpt_test_dir;
 
 static int __init kpt_test_init(void)
@@ -591,6 +654,7 @@ static int __init kpt_test_init(void)
 			    &call_ext_fops);
 	debugfs_create_file("delay", 0200, kpt_test_dir, NULL, &delay_fops);
 	debugfs_create_file("block", 0200, kpt_test_dir, NULL, &block_fops);
+	debugfs_create_file("export", 0600, kpt_test_dir, NULL, &export_fops);
 	return 0;
 }
 
@@ -599,6 +663,11 @@ static void __exit kpt_test_exit(void)
 	debugfs_remove_recursive(kpt_test_dir);
 	kpt_test_spin_stop();
 	complete_all(&kpt_test_released);
+	mutex_lock(&kpt_test_export_lock);
+	if (kpt_test_export_on)
+		unregister_ftrace_export(&kpt_test_export);
+	kpt_test_export_on = false;
+	mutex_unlock(&kpt_test_export_lock);
 }
 
 module_init(kpt_test_init);
