@@ -8,6 +8,7 @@
 #include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/vmalloc.h>
+#include <linux/workqueue.h>
 #include "kpt_btf_mod.h"
 #include "kpt_ksyms.h"
 
@@ -133,8 +134,30 @@ const struct kpt_btf *kpt_btf_vmlinux(int *err)
 	return kpt_vmlinux_err ? NULL : &kpt_vmlinux;
 }
 
+/*
+ * vmlinux's index, built by a worker at load (kpt_btf_warm()) so that
+ * the first definition with a BTF name or type does not wait for it: a
+ * few hundred million instructions on 6.12, most of the setup of a
+ * first `kprobetrace latency`.  A definition racing with it waits on
+ * kpt_btf_lock, as it would for its own build.
+ */
+static void kpt_btf_warm_fn(struct work_struct *work)
+{
+	int err;
+
+	kpt_btf_vmlinux(&err);
+}
+
+static DECLARE_WORK(kpt_btf_warm_work, kpt_btf_warm_fn);
+
+void kpt_btf_warm(void)
+{
+	schedule_work(&kpt_btf_warm_work);
+}
+
 void kpt_btf_exit(void)
 {
+	cancel_work_sync(&kpt_btf_warm_work);
 	kvfree(kpt_vmlinux_index);
 	kvfree(kpt_vmlinux_funcs);
 	vfree(kpt_vmlinux_copy);

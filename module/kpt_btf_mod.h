@@ -8,8 +8,8 @@
  * (the kernel drops struct module's btf_data once the module's init has
  * run, so the sysfs copy is the one there is).
  *
- * Offers: kpt_btf_vmlinux(), kpt_btf_vmlinux_raw(), kpt_btf_read_file(),
- * kpt_btf_exit().
+ * Offers: kpt_btf_vmlinux(), kpt_btf_vmlinux_raw(), kpt_btf_warm(),
+ * kpt_btf_read_file(), kpt_btf_exit().
  * Touches kallsyms (through kpt_ksyms) and /sys/kernel/btf, read only.
  */
 #ifndef KPT_BTF_MOD_H
@@ -24,7 +24,9 @@ const struct kpt_btf *kpt_btf_vmlinux(int *err);
 int kpt_btf_vmlinux_raw(struct kpt_btf *b, void **copy);
 /* A whole file (/sys/kernel/btf/MOD) into vmalloc'ed *data; -errno. */
 int kpt_btf_read_file(const char *path, void **data, size_t *size);
-/* Frees vmlinux's index (module unload). */
+/* Builds vmlinux's index in the background (module load). */
+void kpt_btf_warm(void);
+/* Frees vmlinux's index (module unload), after a warm-up still running. */
 void kpt_btf_exit(void);
 
 #endif /* KPT_BTF_MOD_H */

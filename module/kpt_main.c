@@ -76,6 +76,7 @@ static int __init kpt_init(void)
 	kpt_aggregate_init(kpt_debugfs_dir);
 	if (testhooks)
 		kpt_boundary_testhook_init(kpt_debugfs_dir);
+	kpt_btf_warm();
 	pr_info("loaded\n");
 	return 0;
 
