@@ -2,7 +2,8 @@
 /*
  * BTF blobs and indexes (kpt_btf_mod.c), read by common/kpt_btf_*.c:
  * vmlinux's from __start_BTF..__stop_BTF (found through the symbol room;
- * /sys/kernel/btf/vmlinux if they are not), indexed at its first use in
+ * /sys/kernel/btf/vmlinux if they are not), indexed by a worker at load
+ * (kpt_btf_warm(); a definition that comes first waits for it) in
  * kvmalloc'ed memory kept until the unload; a module's is read from
  * /sys/kernel/btf/MOD by whoever needs it, for as long as it needs it
  * (the kernel drops struct module's btf_data once the module's init has
