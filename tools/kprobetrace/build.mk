@@ -104,11 +104,15 @@ host-test-cmd-add-form: $(KPT_CMD) $(KPT_CMD_MKBTF)
 	tests/host/cmd-add-form $(KPT_CMD) $(KPT_CMD_MKBTF)
 
 # The command with the sanitizers (dynamic: ASan does not link statically).
+# Several host tests use it and make check runs them at once, each in its
+# own make: linked under a temporary name and renamed, so that a test never
+# runs a half-written binary while another test's make links it again.
 KPT_CMD_SAN := $(BUILD)/tests/kprobetrace-san
 $(KPT_CMD_SAN): $(KPT_CMD_SRCS) $(KPT_CMD_HDRS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB) \
 		$(KPT_BTF_LIB) $(KPT_BTF_HDRS) $(KPT_INSN_HDRS) $(KPT_INSN_NAMES)
 	@mkdir -p $(dir $@)
-	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) -o $@
+	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) -o $@.tmp.$$$$ && \
+		mv -f $@.tmp.$$$$ $@
 
 KPT_DWARF_KO := build/kernels/$(KVER)/kprobetrace_dwarf.ko
 HOST_TESTS += cmd-dwarf
