@@ -125,7 +125,9 @@ trace_bg() {
 	_tb=$1; shift
 	kprobetrace trace "$@" > $_tb 2> $_tb.err &
 	tpid=$! _n=0
-	until grep -q tracing $_tb.err; do
+	# its own line, printed once the backlog is dropped (a path in an
+	# earlier message may say "tracing" too)
+	until grep -q '^kprobetrace: tracing ' $_tb.err; do
 		sleep 0.1; _n=$((_n + 1))
 		[ $_n -lt 150 ] || { cat $_tb.err; fail "trace did not start"; }
 	done
