@@ -428,3 +428,25 @@ void kpt_lh_print_summary(FILE *f, const struct kpt_lh *h, enum kpt_lh_unit u)
 	if (h->has_null)
 		fprintf(f, "NULL returns %" PRIu64 "\n", h->null);
 }
+
+uint64_t kpt_lh_heat_rows(const struct kpt_lh *frames, int n,
+			  enum kpt_lh_unit u, uint64_t (*rows)[KPT_LH_ROWS],
+			  int *lo, int *hi)
+{
+	uint64_t top = 0;
+
+	*lo = *hi = -1;
+	for (int i = 0; i < n; i++) {
+		int a, b;
+
+		kpt_lh_rows(&frames[i], u, rows[i], &a, &b);
+		if (a >= 0 && (*lo < 0 || a < *lo))
+			*lo = a;
+		if (b > *hi)
+			*hi = b;
+		for (int r = 0; r < KPT_LH_ROWS; r++)
+			if (rows[i][r] > top)
+				top = rows[i][r];
+	}
+	return top;
+}

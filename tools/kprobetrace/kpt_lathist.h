@@ -92,6 +92,14 @@ void kpt_lh_fmt_val(char *buf, size_t size, uint64_t ns, enum kpt_lh_unit u);
 /* log2 rows in the unit: rows[r] counts, *first, *last non-empty (-1) */
 void kpt_lh_rows(const struct kpt_lh *h, enum kpt_lh_unit u,
 		 uint64_t rows[KPT_LH_ROWS], int *first, int *last);
+/*
+ * The log2 rows of each of n frames (a heatmap's columns) into rows[];
+ * *lo, *hi the first and last row any frame uses (-1: none); the largest
+ * cell.
+ */
+uint64_t kpt_lh_heat_rows(const struct kpt_lh *frames, int n,
+			  enum kpt_lh_unit u, uint64_t (*rows)[KPT_LH_ROWS],
+			  int *lo, int *hi);
 /* "[2K, 4K)" of row r */
 void kpt_lh_row_label(char *buf, size_t size, int r);
 

@@ -102,18 +102,7 @@ void kpt_lh_print_heatmap(FILE *f, const struct kpt_lh *frames, int n,
 
 	if (!rows)
 		return;
-	for (int i = 0; i < n; i++) {
-		int a, b;
-
-		kpt_lh_rows(&frames[i], u, rows[i], &a, &b);
-		if (a >= 0 && (lo < 0 || a < lo))
-			lo = a;
-		if (b > hi)
-			hi = b;
-		for (int r = 0; r < KPT_LH_ROWS; r++)
-			if (rows[i][r] > top)
-				top = rows[i][r];
-	}
+	top = kpt_lh_heat_rows(frames, n, u, rows, &lo, &hi);
 	for (int r = lo; r >= 0 && r <= hi; r++) {
 		kpt_lh_row_label(lab, sizeof(lab), r);
 		if ((int)strlen(lab) > w)

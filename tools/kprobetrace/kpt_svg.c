@@ -102,18 +102,7 @@ int kpt_svg_heatmap(const char *path, const struct kpt_lh *frames, int n,
 
 	if (!rows)
 		return -ENOMEM;
-	for (int i = 0; i < n; i++) {
-		int a, b;
-
-		kpt_lh_rows(&frames[i], u, rows[i], &a, &b);
-		if (a >= 0 && (lo < 0 || a < lo))
-			lo = a;
-		if (b > hi)
-			hi = b;
-		for (int r = 0; r < KPT_LH_ROWS; r++)
-			if (rows[i][r] > top)
-				top = rows[i][r];
-	}
+	top = kpt_lh_heat_rows(frames, n, u, rows, &lo, &hi);
 	nrows = lo < 0 ? 0 : hi - lo + 1;
 	f = fopen(path, "w");
 	if (!f) {
