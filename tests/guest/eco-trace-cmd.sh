@@ -14,9 +14,8 @@ echo 'p:kprobetrace/tcnew kpt_test_six_args first=$arg1 second=$arg2' >> $E
 cd /tmp
 trace-cmd list -e kprobetrace > list.txt 2>&1
 assert_file_has list.txt '^kprobetrace:tc$' "trace-cmd list shows the event"
-trace-cmd record -e kprobetrace:tc -e kprobetrace:tcr -e kprobetrace:tcnew \
-	sh -c "echo 'six_args 3' > $KPT_TEST/call" > record.txt 2>&1 ||
-	{ cat record.txt; fail "trace-cmd record"; }
+tc_record record.txt "echo 'six_args 3' > $KPT_TEST/call" \
+	-e kprobetrace:tc -e kprobetrace:tcr -e kprobetrace:tcnew
 trace-cmd report > report.txt 2>&1 || { cat report.txt; fail "trace-cmd report"; }
 trace-cmd report -R > raw.txt 2>&1 || { cat raw.txt; fail "trace-cmd report -R"; }
 cat report.txt raw.txt
@@ -42,9 +41,8 @@ assert_eq "$(grep -c ' tc: ' f2.txt)" 0 "report -F on a1: none match"
 echo 'p:kprobetrace/tstr kpt_test_string s=+0(%di):string comm=$comm' >> $E
 echo 'p:kprobetrace/ttyp kpt_test_six_args x=$arg1:u8 y=$arg2:s16 z=$arg3:x32' >> $E
 echo 'r:kprobetrace/tret kpt_test_string ret=$retval:u64' >> $E
-trace-cmd record -e kprobetrace:tstr -e kprobetrace:ttyp -e kprobetrace:tret \
-	sh -c "echo 'string 2' > $KPT_TEST/call; echo 'six_args 2' > $KPT_TEST/call" > record2.txt 2>&1 ||
-	{ cat record2.txt; fail "trace-cmd record (typed)"; }
+tc_record record2.txt "echo 'string 2' > $KPT_TEST/call; echo 'six_args 2' > $KPT_TEST/call" \
+	-e kprobetrace:tstr -e kprobetrace:ttyp -e kprobetrace:tret
 trace-cmd report > report2.txt 2>&1 || { cat report2.txt; fail "trace-cmd report (typed)"; }
 trace-cmd report -R > raw2.txt 2>&1 || { cat raw2.txt; fail "trace-cmd report -R (typed)"; }
 cat report2.txt raw2.txt
@@ -59,9 +57,7 @@ assert_eq "$(grep -c ' tstr: ' f3.txt)" 2 "report -F on a string field"
 # $duration: the call's nanoseconds, at least the delay the test module
 # busy-waited (2^20 ns), printed and filtered by trace-cmd
 echo 'r:kprobetrace/tdur kpt_test_delay ns=$arg1:u64 $duration' >> $E
-trace-cmd record -e kprobetrace:tdur \
-	sh -c "echo 'delay 1048576 3' > $KPT_TEST/delay" > record3.txt 2>&1 ||
-	{ cat record3.txt; fail "trace-cmd record (duration)"; }
+tc_record record3.txt "echo 'delay 1048576 3' > $KPT_TEST/delay" -e kprobetrace:tdur
 trace-cmd report > report3.txt 2>&1 || { cat report3.txt; fail "trace-cmd report (duration)"; }
 cat report3.txt
 assert_eq "$(grep -Ec ' tdur: +\([0-9a-f]+ <- [0-9a-f]+\) ns=1048576 duration=[0-9]+$' report3.txt)" 3 \

@@ -10,8 +10,7 @@ E=$KPT/kprobe_events
 echo 'p:tt kpt_test_types name=+0(+24(%di)):string s32=+8(%di):s32 u16=+20(%di):u16 x8=+15(%di):x8 arr=+56(%di):u32[3] bad=+0(%cx):string' > $E ||
 	{ cat $KPT/error_log; fail "definition"; }
 cd /tmp
-trace-cmd record -e kprobetrace:tt sh -c "echo 'types 3' > $KPT_TEST/call" > record.txt 2>&1 ||
-	{ cat record.txt; fail "trace-cmd record"; }
+tc_record record.txt "echo 'types 3' > $KPT_TEST/call" -e kprobetrace:tt
 trace-cmd report > report.txt 2>&1 || { cat report.txt; fail "trace-cmd report"; }
 trace-cmd report -R > raw.txt 2>&1 || { cat raw.txt; fail "trace-cmd report -R"; }
 cat report.txt raw.txt

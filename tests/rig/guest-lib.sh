@@ -131,6 +131,52 @@ trace_bg() {
 		sleep 0.1; _n=$((_n + 1))
 		[ $_n -lt 150 ] || { cat $_tb.err; fail "trace did not start"; }
 	done
+	cat $_tb.err	# into the test's log: what it said before it began
+}
+
+# tc_record OUT CMD OPTIONS...: `trace-cmd record OPTIONS sh -c CMD`, its
+# output in OUT (printed, with the ring buffer's per-CPU stats trace-cmd
+# reads at the end), the command started once trace-cmd's recorders are
+# ready.  trace-cmd (3.1.6, and upstream still) forks one recorder per CPU
+# and then the command, and stops the recorders with SIGUSR1 when the
+# command exits; a recorder that signal reaches before it has set itself up
+# (create_recorder(): finish() finds no recorder yet, and the read loop is
+# then never entered) exits without saving a byte of its CPU's buffer.  A
+# command as short as a test's can end that early on a busy host, leaving a
+# trace with no records at all.  So the command first waits until every
+# recorder sits in its read loop: blocked in select(2) with its CPU's
+# trace_pipe_raw open.
+tc_record() {
+	_to=$1 _tc=$2; shift 2
+	trace-cmd record "$@" sh -c ". /kpt/lib.sh; tc_wait_recorders; $_tc" \
+		> $_to 2>&1 || { cat $_to; fail "trace-cmd record $*"; }
+	cat $_to
+}
+
+# tc_wait_recorders: run by the command trace-cmd record started (its
+# parent is trace-cmd): wait (at most 15 s, then say so) until as many of
+# trace-cmd's children as there are CPUs block in select(2) or pselect6(2)
+# (x86-64 syscalls 23 and 270) with a trace_pipe_raw open.
+tc_wait_recorders() {
+	_ncpu=$(grep -c '^processor' /proc/cpuinfo) _n=0
+	while :; do
+		_ready=0
+		for _p in /proc/[0-9]*; do
+			[ "$(awk '{ print $4 }' $_p/stat 2>/dev/null)" = "$PPID" ] ||
+				continue
+			case $(cut -d' ' -f1 $_p/syscall 2>/dev/null) in
+			23|270) ;;
+			*) continue ;;
+			esac
+			ls -l $_p/fd 2>/dev/null | grep -q trace_pipe_raw &&
+				_ready=$((_ready + 1))
+		done
+		[ $_ready -lt $_ncpu ] || return 0
+		_n=$((_n + 1))
+		[ $_n -lt 1500 ] ||
+			{ echo "tc_wait_recorders: $_ready of $_ncpu recorders ready after 15 s" >&2; return 0; }
+		sleep 0.01
+	done
 }
 
 # kpt_entry_off [FUNC]: where the kernel's own tracer puts an entry probe
