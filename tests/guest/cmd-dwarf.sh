@@ -68,6 +68,10 @@ echo "array 7" > $DW/call || fail "call array"
 assert_eq "$(cat $DW/seen)" 35 "array: module's value"
 wait $tpid
 cat /tmp/tr
+# the hits and the ring buffer's counts, to tell a probe that did not fire
+# from a record that was not read
+cat $KPT/kprobe_profile
+grep -H . $TRACEFS/per_cpu/cpu*/stats | grep -E 'entries|overrun|dropped|read events'
 grep -Eq ' dstack: kpt_dwarf_stack\+0x[0-9a-f]+ onstack=15 seen=15$' /tmp/tr ||
 	fail "onstack, the global kpt_dwarf_seen"
 grep -Eq ' dreg: kpt_dwarf_reg\+0x[0-9a-f]+ prod=42 mix=39$' /tmp/tr || fail "prod, mix"
