@@ -13,7 +13,8 @@
  * probed (and recurse) itself.  A record goes straight into the ring
  * buffer (kpt_lean.h) unless a filter, trigger, pid list, stack-trace
  * option, tp_printk or trace export wants the kernel's generic
- * trace_event_buffer_reserve()/commit().
+ * trace_event_buffer_reserve()/commit(); under tp_printk the record is
+ * also printed to the console (kpt_printk.h).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -31,6 +32,8 @@
 #include "kpt_hit.h"
 #include "kpt_latency.h"
 #include "kpt_lean.h"
+#include "kpt_otype.h"
+#include "kpt_printk.h"
 #include "kpt_probe_types.h"
 #include "kpt_rethook_handler.h"
 #include "kpt_unaligned.h"
@@ -297,6 +300,37 @@ static nokprobe_inline void kpt_fill(struct kpt_probe *p, void *rec,
 }
 
 /*
+ * Our record on the console while the kernel prints events there
+ * (kpt_printk.h): what its output_printk() does with an event whose call
+ * has printers, through our output type's.
+ */
+static noinline void kpt_printk_record(struct kpt_probe *p,
+				       struct trace_event_file *file,
+				       void *rec, u32 size)
+{
+	struct trace_event *ev = &p->otype->shell.event;
+	struct trace_iterator *iter = kpt_printk.iter;
+	struct event_filter *filter;
+	unsigned long flags;
+
+	if (unlikely(file->flags & EVENT_FILE_FL_FILTERED)) {
+		filter = rcu_dereference_raw(file->filter);
+		if (filter && !filter_match_preds(filter, rec))
+			return;
+	}
+	raw_spin_lock_irqsave(&kpt_printk.lock, flags);
+	trace_seq_init(&iter->seq);
+	iter->ent = rec;
+	iter->ent_size = size;
+	ev->funcs->trace(iter, 0, ev);
+	trace_seq_putc(&iter->seq, 0);
+	/* at the kernel's default level, "kprobetrace: " before the line */
+	pr_warn("%s", iter->seq.buffer);
+	raw_spin_unlock_irqrestore(&kpt_printk.lock, flags);
+}
+NOKPROBE_SYMBOL(kpt_printk_record);
+
+/*
  * The kernel's generic record path, for what the lean one leaves
  * (kpt_lean.h).  Out of line: its trace_event_buffer on the stack (and
  * the stack protector's canary that comes with it) stays off the lean
@@ -322,6 +356,8 @@ static noinline void kpt_record_generic(struct kpt_probe *p,
 		kpt_typed_store(p, rec, size, regs, edata, ip);
 	else
 		kpt_fill(p, rec, regs, edata, ip);
+	if (kpt_printk_on())
+		kpt_printk_record(p, file, rec, size);
 	trace_event_buffer_commit(&fbuffer);
 }
 NOKPROBE_SYMBOL(kpt_record_generic);

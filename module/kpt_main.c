@@ -24,6 +24,7 @@
 #include "kpt_ksyms.h"
 #include "kpt_lean.h"
 #include "kpt_modnotify.h"
+#include "kpt_printk.h"
 #include "kpt_remove.h"
 #include "kpt_selftest.h"
 
@@ -50,6 +51,7 @@ static int __init kpt_init(void)
 	 */
 	kpt_hit_init();
 	kpt_lean_init();
+	kpt_printk_init();
 	ret = kpt_event_init();
 	if (ret)
 		return ret;
@@ -84,6 +86,7 @@ fail:
 	kpt_remove_exit();
 	kpt_modnotify_exit();
 	kpt_otype_exit();
+	kpt_printk_exit();
 	kpt_errlog_exit();
 	return ret;
 }
@@ -97,6 +100,7 @@ static void __exit kpt_exit(void)
 	kpt_aggregate_exit();
 	kpt_remove_exit();
 	kpt_otype_exit();
+	kpt_printk_exit();
 	kpt_errlog_exit();
 	kpt_btf_exit();
 	pr_info("unloaded\n");
