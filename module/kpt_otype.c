@@ -29,7 +29,7 @@
  * trace_event_call (flag DYNAMIC) because some core code does
  * container_of(trace_event, struct trace_event_call, event) on any type it
  * prints.  Only tp_printk (output_printk) skips our events: it wants
- * call->event.funcs.
+ * call->event.funcs; the hit path prints them itself (kpt_printk.h).
  *
  * May touch: the probe's otype, pdesc and pdesc_owned, the output type
  * list under kpt_mutex, the trace-event output API.
