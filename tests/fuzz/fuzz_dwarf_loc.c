@@ -11,6 +11,10 @@
  * failure): no crash, no UB; the result is NUL-terminated and fits; a
  * refusal has a reason, a success none; a success is a register, a
  * memory chain or an immediate, and only a memory location sets *addr.
+ * The same input split in pieces (kpt_dwarf_loc_pieces(), room for 4):
+ * a count within the room, or a refusal with a reason; pieces that follow
+ * each other byte for byte, each translated the same way or with a
+ * reason; none found only when there is no DW_OP_piece.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +27,41 @@
 #define MAX_OPS 32
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void pieces_check(const struct kpt_dwarf_op *ops, size_t n,
+			 const struct kpt_dwarf_cfa *cfa)
+{
+	struct kpt_dwarf_piece pc[4];
+	char why[256];
+	uint64_t next = 0;
+	bool any = false;
+	int r;
+
+	for (size_t i = 0; i < n; i++)
+		any |= ops[i].atom == DW_OP_piece;
+	memset(why, 'x', sizeof(why));
+	r = kpt_dwarf_loc_pieces(ops, n, cfa, pc, 4, why, sizeof(why));
+	CHECK(r >= -1 && r <= 4);
+	CHECK(memchr(why, '\0', sizeof(why)));
+	if (r < 0) {
+		CHECK(why[0]);
+		return;
+	}
+	CHECK(!r == !any);
+	for (int i = 0; i < r; i++) {
+		CHECK(pc[i].start == next && pc[i].size > 0);
+		next += pc[i].size;
+		CHECK(memchr(pc[i].why, '\0', sizeof(pc[i].why)));
+		if (!pc[i].ok) {
+			CHECK(pc[i].why[0]);
+			continue;
+		}
+		CHECK(memchr(pc[i].fetch, '\0', sizeof(pc[i].fetch)));
+		CHECK(pc[i].fetch[0] == '%' || pc[i].fetch[0] == '+' ||
+		      pc[i].fetch[0] == '-' || pc[i].fetch[0] == '\\' ||
+		      pc[i].fetch[0] == '@');
+	}
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -53,6 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		n++;
 	}
+	pieces_check(ops, n, &cfa);
 	memset(out, 'x', sizeof(out));
 	memset(why, 'x', sizeof(why));
 	r = kpt_dwarf_loc_translate(ops, n, &cfa, out, sizeof(out), &addr,

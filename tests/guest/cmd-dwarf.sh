@@ -48,13 +48,15 @@ add -e dstruct 'kpt_dwarf_struct:5 pair.first pair.second'
 add -e dpair 'kpt_dwarf_sink_pair:2 p->first p->second'
 add -e darr 'kpt_dwarf_array:5 arr[0] arr[2] arr[3]'
 add -e dsarr 'kpt_dwarf_sink_arr:2 a[1] a[3]'
+# a struct split over two registers (DW_OP_piece): a field per member
+add -e dpieces 'kpt_dwarf_pieces:5 two'
 add -e dsq 'kpt_dwarf_square:4 sq'
 # lifecycle=seed (the default): one event per copy, dsq, dsq_1, dsq_2
 assert_eq "$(grep -c . /tmp/add.out)" 3 "one probe per inlined copy"
 assert_eq "$(grep -Ec '^p:(kprobetrace/)?dsq(_[12])? kprobetrace_dwarf:kpt_dwarf_inline\+' $KPT/kprobe_events)" \
 	3 "dsq, dsq_1, dsq_2 written"
 
-trace_bg /tmp/tr -n 10 -t 20
+trace_bg /tmp/tr -n 11 -t 20
 echo "stack 5" > $DW/call || fail "call stack"
 assert_eq "$(cat $DW/seen)" 15 "stack: module's value"
 echo "reg 6" > $DW/call || fail "call reg"
@@ -66,6 +68,8 @@ echo "inline 3" > $DW/call || fail "call inline"
 assert_eq "$(cat $DW/seen)" 26 "inline: module's last value"
 echo "array 7" > $DW/call || fail "call array"
 assert_eq "$(cat $DW/seen)" 35 "array: module's value"
+echo "pieces 7" > $DW/call || fail "call pieces"
+assert_eq "$(cat $DW/seen)" 107 "pieces: module's value"
 wait $tpid
 cat /tmp/tr
 # the hits and the ring buffer's counts, to tell a probe that did not fire
@@ -82,6 +86,8 @@ grep -Eq ' darr: kpt_dwarf_array\+0x[0-9a-f]+ arr_0=7 arr_2=21 arr_3=28$' /tmp/t
 	fail "arr[0], arr[2], arr[3]"
 grep -Eq ' dsarr: kpt_dwarf_sink_arr\+0x[0-9a-f]+ a_1=14 a_3=28$' /tmp/tr ||
 	fail "a[1], a[3]"
+grep -Eq ' dpieces: kpt_dwarf_pieces\+0x[0-9a-f]+ two_lo=21 two_hi=107$' /tmp/tr ||
+	fail "two (in pieces): two.lo, two.hi"
 grep -Eq ' dpair: kpt_dwarf_sink_pair\+0x[0-9a-f]+ p_first=11 p_second=20$' /tmp/tr ||
 	fail "p->first, p->second"
 assert_eq "$(sed -n 's/.* dsq\(_[12]\)*: kpt_dwarf_inline+0x[0-9a-f]* sq=//p' /tmp/tr | tr '\n' ' ')" \

@@ -52,6 +52,68 @@ static void refused(const char *what, const struct kpt_dwarf_op *ops,
 	      why_has);
 }
 
+/* Pieces: their count, and each one's bytes and translation. */
+static void pieces(void)
+{
+	static const struct kpt_dwarf_op two[] = {
+		OP(DW_OP_reg3), OPN(DW_OP_piece, 8), OP(DW_OP_reg12),
+		OPN(DW_OP_piece, 4)
+	};
+	static const struct kpt_dwarf_op hole[] = {
+		OPN(DW_OP_piece, 8), OPN(DW_OP_fbreg, -16), OPN(DW_OP_piece, 8)
+	};
+	static const struct kpt_dwarf_op uninit[] = {
+		OP(DW_OP_reg0), OP(DW_OP_GNU_uninit), OPN(DW_OP_piece, 8)
+	};
+	static const struct kpt_dwarf_op bits[] = {
+		OP(DW_OP_reg0), OPN2(DW_OP_bit_piece, 3, 0)
+	};
+	static const struct kpt_dwarf_op tail[] = {
+		OP(DW_OP_reg0), OPN(DW_OP_piece, 8), OP(DW_OP_reg1)
+	};
+	static const struct kpt_dwarf_op whole[] = { OP(DW_OP_reg5) };
+	struct kpt_dwarf_piece pc[KPT_DWARF_MAX_PIECES];
+	char why[256];
+	int n;
+
+	n = kpt_dwarf_loc_pieces(two, N(two), &cfa, pc, KPT_DWARF_MAX_PIECES,
+				 why, sizeof(why));
+	CHECK(n == 2, "two pieces: %d (%s)", n, why);
+	if (n == 2) {
+		CHECK(pc[0].ok && !pc[0].addr && !strcmp(pc[0].fetch, "%bx") &&
+		      pc[0].start == 0 && pc[0].size == 8,
+		      "piece 0: %s at %llu", pc[0].fetch,
+		      (unsigned long long)pc[0].start);
+		CHECK(pc[1].ok && !strcmp(pc[1].fetch, "%r12") &&
+		      pc[1].start == 8 && pc[1].size == 4,
+		      "piece 1: %s at %llu size %llu", pc[1].fetch,
+		      (unsigned long long)pc[1].start,
+		      (unsigned long long)pc[1].size);
+	}
+	n = kpt_dwarf_loc_pieces(hole, N(hole), &cfa, pc,
+				 KPT_DWARF_MAX_PIECES, why, sizeof(why));
+	CHECK(n == 2 && !pc[0].ok && strstr(pc[0].why, "optimized out") &&
+	      pc[1].ok && pc[1].addr && !strcmp(pc[1].fetch, "%sp") &&
+	      pc[1].off == 8, "a piece optimized out, one in memory: %d", n);
+	n = kpt_dwarf_loc_pieces(uninit, N(uninit), &cfa, pc,
+				 KPT_DWARF_MAX_PIECES, why, sizeof(why));
+	CHECK(n == 1 && !pc[0].ok && strstr(pc[0].why, "not set yet"),
+	      "DW_OP_GNU_uninit: %d", n);
+	n = kpt_dwarf_loc_pieces(bits, N(bits), &cfa, pc,
+				 KPT_DWARF_MAX_PIECES, why, sizeof(why));
+	CHECK(n == -1 && strstr(why, "DW_OP_bit_piece"), "bit pieces: %d %s",
+	      n, why);
+	n = kpt_dwarf_loc_pieces(tail, N(tail), &cfa, pc,
+				 KPT_DWARF_MAX_PIECES, why, sizeof(why));
+	CHECK(n == -1 && strstr(why, "after the last piece"),
+	      "ops after the last piece: %d %s", n, why);
+	n = kpt_dwarf_loc_pieces(two, N(two), &cfa, pc, 1, why, sizeof(why));
+	CHECK(n == -1 && strstr(why, "more pieces"), "too many pieces: %d", n);
+	n = kpt_dwarf_loc_pieces(whole, N(whole), &cfa, pc,
+				 KPT_DWARF_MAX_PIECES, why, sizeof(why));
+	CHECK(n == 0, "not in pieces: %d", n);
+}
+
 int main(void)
 {
 	static const struct kpt_dwarf_op reg5[] = { OP(DW_OP_reg5) };
@@ -126,6 +188,7 @@ int main(void)
 		"two registers");
 	refused("deref of nothing", underflow, N(underflow), &cfa, "malformed");
 	refused("empty", NULL, 0, &cfa, "optimized out");
+	pieces();
 	printf("dwarf-loc: %d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }

@@ -4,8 +4,8 @@
  *
  * Built with -g (tests/modules/Kbuild), so that its DWARF describes lines
  * and locals the tests know: a local on the stack (its address escapes),
- * locals the compiler keeps in registers or location lists, a constant, a
- * struct and an array on the stack, and a helper inlined at three sites.
+ * locals in registers or location lists, a constant, a struct and an array
+ * on the stack, a struct in two registers (pieces), a helper inlined 3x.
  * Writing "NAME ARG" to /sys/kernel/debug/kprobetrace_dwarf/call calls
  * target NAME once with ARG; "seen" then holds the last value a target
  * handed to its sink, the value a probe on the marked line must record.
@@ -117,6 +117,32 @@ __kpt_target long kpt_dwarf_array(long x)
 	return arr[2];
 }
 
+struct kpt_dwarf_two {
+	long lo;
+	long hi;
+};
+
+/* Returned in two registers (rax, rdx). */
+__kpt_target struct kpt_dwarf_two kpt_dwarf_make_two(long x)
+{
+	struct kpt_dwarf_two t = { .lo = x * 3, .hi = x + 100 };
+
+	return t;
+}
+
+/*
+ * A struct the compiler keeps in two registers, never in memory: its
+ * location is in pieces (DW_OP_reg DW_OP_piece 8 DW_OP_reg DW_OP_piece 8).
+ */
+__kpt_target long kpt_dwarf_pieces(long x)
+{
+	struct kpt_dwarf_two two = kpt_dwarf_make_two(x);
+
+	kpt_dwarf_sink(two.lo);		/* KPT_LINE pieces_lo */
+	kpt_dwarf_sink(two.hi);		/* KPT_LINE pieces_hi */
+	return two.lo - two.hi;
+}
+
 static ssize_t call_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
 {
@@ -142,6 +168,8 @@ static ssize_t call_write(struct file *file, const char __user *ubuf,
 		kpt_dwarf_inline(arg);
 	else if (!strcmp(name, "array"))
 		kpt_dwarf_array(arg);
+	else if (!strcmp(name, "pieces"))
+		kpt_dwarf_pieces(arg);
 	else
 		return -ENOENT;
 	return count;

@@ -73,7 +73,8 @@ int add_line_point(const char *point, const struct kpt_dwarf_src *src,
 
 		for (int k = 0; k < nargs && len < sizeof(lines[i]); k++) {
 			char buf[KPT_FETCH_MAX * 2], *name, *expr, *type;
-			struct kpt_btf_arg a;
+			struct kpt_btf_arg a[8];
+			int na;
 
 			snprintf(buf, sizeof(buf), "%s", argv[k]);
 			add_split_arg(buf, &name, &expr, &type);
@@ -84,17 +85,33 @@ int add_line_point(const char *point, const struct kpt_dwarf_src *src,
 						argv[k]);
 				continue;
 			}
-			r = kpt_dwarf_resolve(d, &sites[i], expr, &a, err,
-					      sizeof(err));
+			/* a struct split over registers: a field per member */
+			r = kpt_dwarf_resolve_all(d, &sites[i], expr, a, 8, &na,
+						  err, sizeof(err));
 			if (r) {
 				kpt_err("%s", err);
 				goto out;
 			}
-			len += snprintf(lines[i] + len, sizeof(lines[i]) - len,
-					" %.64s=%.300s:%.32s",
-					name ? name : a.name,
-					type && !strstr(type, "string") ?
-					a.value : a.fetch, type ? type : a.type);
+			for (int j = 0; j < na; j++) {
+				char fname[100], bn[sizeof(a[j].name)];
+				size_t bl;
+
+				/* NAME=: NAME, or NAME_MEMBER for each member */
+				kpt_arg_field_name(expr, bn, sizeof(bn));
+				bl = strlen(bn);
+				if (name && na > 1 && !strncmp(a[j].name, bn, bl))
+					snprintf(fname, sizeof(fname), "%.40s%s", name,
+						 a[j].name + bl);
+				else
+					snprintf(fname, sizeof(fname), "%.64s",
+						 name ? name : a[j].name);
+				len += snprintf(lines[i] + len,
+						sizeof(lines[i]) - len,
+						" %s=%.300s:%.32s", fname,
+						type && !strstr(type, "string") ?
+						a[j].value : a[j].fetch,
+						type ? type : a[j].type);
+			}
 		}
 		if (len >= sizeof(lines[i])) {
 			kpt_err("definition too long");

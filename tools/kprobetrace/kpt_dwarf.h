@@ -178,7 +178,8 @@ int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 /*
  * Resolve EXPR (VAR, VAR.m, VAR->m, VAR[i]...) at the site (VAR a local,
  * else a global of its compile unit, fetched as @SYM), as kpt_btf_resolve()
- * does a parameter.  Returns KPT_EXIT_OK, KPT_EXIT_NONAME (no such
+ * does a parameter; a variable in pieces by the piece its member lies in.
+ * Returns KPT_EXIT_OK, KPT_EXIT_NONAME (no such
  * variable or member: err lists those there are), KPT_EXIT_TYPE, or
  * KPT_EXIT_NOLOC (optimized out there, or a location this tool cannot
  * translate: err says which).
@@ -186,6 +187,14 @@ int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		      const char *expr, struct kpt_btf_arg *out, char *err,
 		      size_t errlen);
+/*
+ * The same, where a whole struct in pieces (DW_OP_piece: split over
+ * registers) becomes a field per member (EXPR.m each): out[0..*n).
+ */
+int kpt_dwarf_resolve_all(struct kpt_dwarf *d,
+			  const struct kpt_dwarf_site *site, const char *expr,
+			  struct kpt_btf_arg *out, int max, int *n, char *err,
+			  size_t errlen);
 
 /* ---- kpt_dwarf_loc.c ---- */
 
@@ -212,6 +221,31 @@ int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 			    const struct kpt_dwarf_cfa *cfa, char *out,
 			    size_t size, bool *addr, int64_t *off, char *why,
 			    size_t whylen);
+/*
+ * One piece of a variable split in pieces (DW_OP_piece): bytes
+ * [start, start + size) of the variable, and where they are, as
+ * kpt_dwarf_loc_translate() says for a whole variable (ok: translated;
+ * else why).  A piece with no operations is optimized out.
+ */
+struct kpt_dwarf_piece {
+	uint64_t start, size;
+	bool ok, addr;
+	int64_t off;
+	char fetch[KPT_FETCH_MAX];
+	char why[160];
+};
+
+#define KPT_DWARF_MAX_PIECES 16
+
+/*
+ * The pieces of ops[0..n) (at most max), each translated alone: their
+ * number, 0 when ops is not in pieces, or -1 with why (bit pieces, too
+ * many pieces, an expression after the last piece).
+ */
+int kpt_dwarf_loc_pieces(const struct kpt_dwarf_op *ops, size_t n,
+			 const struct kpt_dwarf_cfa *cfa,
+			 struct kpt_dwarf_piece *pc, size_t max, char *why,
+			 size_t whylen);
 /* The pt_regs name of a DWARF x86-64 register ("di"), NULL if none. */
 const char *kpt_dwarf_reg_name(int reg);
 

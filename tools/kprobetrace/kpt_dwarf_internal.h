@@ -70,6 +70,17 @@ int kpt_dw_mem_fetch(char *buf, size_t size, const char *base, int64_t off);
 size_t kpt_dw_ident_len(const char *s);
 
 /*
+ * The leading ".m" steps at *pp of expr on a value of type *t, without
+ * reading memory: *off grows by their offsets, *t becomes the member's
+ * type, *pp stops at "->", "[" or the end.  KPT_EXIT_OK, or an exit code
+ * with err.
+ */
+int kpt_dw_members(const char *expr, const char **pp, Dwarf_Die *t,
+		   int64_t *off, char *err, size_t errlen);
+/* " a b c": the names of struct/union t's members; -1 if t is neither. */
+int kpt_dw_member_names(Dwarf_Die *t, char *names, size_t size);
+
+/*
  * The member chain at p (.m, ->m, [i]) of expr, whose variable has type
  * *t and is the value base (addr false) or in memory at base + off
  * (base: KPT_FETCH_MAX bytes, rewritten), into out: the fetch argument,

@@ -14,9 +14,12 @@
  *   DW_OP_deref                   BASE + OFF -> +OFF(BASE), nested
  *   DW_OP_stack_value             the top is the value, not its address
  *   DW_OP_implicit_value (<= 8 bytes)  an immediate
- * and refuses, saying which, what the module cannot fetch: pieces (a
- * variable split over registers), entry values, arithmetic on registers,
- * TLS, addresses that need a relocation (DW_OP_addr: globals).
+ * and refuses, saying which, what the module cannot fetch: entry values,
+ * arithmetic on registers, TLS, addresses that need a relocation
+ * (DW_OP_addr: globals).  A variable in pieces (DW_OP_piece: a struct
+ * split over registers) is not one fetch argument: kpt_dwarf_loc_pieces()
+ * translates each piece alone, for the caller to pick the one a member
+ * lies in.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -249,4 +252,54 @@ int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 	*off = st[0].off;
 	*addr = true;
 	return 0;
+}
+
+int kpt_dwarf_loc_pieces(const struct kpt_dwarf_op *ops, size_t n,
+			 const struct kpt_dwarf_cfa *cfa,
+			 struct kpt_dwarf_piece *pc, size_t max, char *why,
+			 size_t wl)
+{
+	size_t np = 0, from = 0;
+	uint64_t start = 0;
+	char nb[64];
+
+	why[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		if (ops[i].atom == DW_OP_bit_piece)
+			return why_set(why, wl, "uses %s, which kprobetrace cannot translate",
+				       op_name(ops[i].atom, nb, sizeof(nb)));
+	for (size_t i = 0; i < n; i++) {
+		struct kpt_dwarf_piece *p;
+		size_t k = from, m;
+
+		if (ops[i].atom != DW_OP_piece)
+			continue;
+		if (np == max)
+			return why_set(why, wl, "%s", "a variable in more pieces than kprobetrace takes");
+		if (!ops[i].number || ops[i].number > 64)
+			return why_set(why, wl, "%s", "a piece of a size kprobetrace cannot take");
+		p = &pc[np++];
+		memset(p, 0, sizeof(*p));
+		p->start = start;
+		p->size = ops[i].number;
+		start += ops[i].number;
+		/* GCC's DW_OP_GNU_uninit: the value is not set yet there */
+		for (m = k; m < i && ops[m].atom != DW_OP_GNU_uninit; m++)
+			;
+		if (k == i)
+			snprintf(p->why, sizeof(p->why), "optimized out");
+		else if (m < i)
+			snprintf(p->why, sizeof(p->why), "not set yet at this address (DW_OP_GNU_uninit)");
+		else
+			p->ok = !kpt_dwarf_loc_translate(ops + k, i - k, cfa,
+							 p->fetch,
+							 sizeof(p->fetch),
+							 &p->addr, &p->off,
+							 p->why,
+							 sizeof(p->why));
+		from = i + 1;
+	}
+	if (np && from != n)
+		return why_set(why, wl, "%s", "operations after the last piece");
+	return (int)np;
 }

@@ -251,6 +251,56 @@ static int index_step(const char **p, Dwarf_Die *t, char *base, size_t bsize,
 	return KPT_EXIT_OK;
 }
 
+int kpt_dw_members(const char *expr, const char **pp, Dwarf_Die *t,
+		   int64_t *off, char *err, size_t errlen)
+{
+	const char *p = *pp;
+
+	while (*p == '.') {
+		Dwarf_Die pt, mt;
+		Dwarf_Word moff;
+		char names[512];
+		size_t ml = kpt_dw_ident_len(p + 1);
+
+		if (!ml) {
+			kpt_dwarf_msg(err, errlen, "'%s': a member name expected", expr);
+			return KPT_EXIT_USAGE;
+		}
+		if (dwarf_peel_type(t, &pt))
+			return KPT_EXIT_TYPE;
+		if (dwarf_tag(&pt) != DW_TAG_structure_type &&
+		    dwarf_tag(&pt) != DW_TAG_union_type) {
+			kpt_dwarf_msg(err, errlen, "'%s': a member of something not a struct or union",
+				      expr);
+			return KPT_EXIT_TYPE;
+		}
+		if (!member(&pt, p + 1, ml, &mt, &moff, names, sizeof(names))) {
+			kpt_dwarf_msg(err, errlen, "'%s': no member '%.*s'; there are:%s",
+				      expr, (int)ml, p + 1, names);
+			return KPT_EXIT_NONAME;
+		}
+		*off += (int64_t)moff;
+		*t = mt;
+		p += 1 + ml;
+	}
+	*pp = p;
+	return KPT_EXIT_OK;
+}
+
+int kpt_dw_member_names(Dwarf_Die *t, char *names, size_t size)
+{
+	Dwarf_Die pt, mt;
+	Dwarf_Word moff;
+
+	if (dwarf_peel_type(t, &pt) ||
+	    (dwarf_tag(&pt) != DW_TAG_structure_type &&
+	     dwarf_tag(&pt) != DW_TAG_union_type))
+		return -1;
+	/* an impossible name: member() lists them all */
+	member(&pt, "", 0, &mt, &moff, names, size);
+	return names[0] ? 0 : -1;
+}
+
 int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
 		 bool addr, int64_t off, struct kpt_btf_arg *out, char *err,
 		 size_t errlen)

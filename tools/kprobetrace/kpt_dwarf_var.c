@@ -259,11 +259,12 @@ static void each_global(struct scope *sc, var_cb cb, void *ctx)
 
 /*
  * Where var is at the scope's address: a value (*addr false: out is the
- * fetch argument) or memory at out + *off.  -1 with why otherwise.
+ * fetch argument) or memory at out + *off; or in pieces (*npc > 0, pc
+ * filled; out unset).  -1 with why otherwise.
  */
 static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
-		  char *out, size_t size, bool *addr, int64_t *off, char *why,
-		  size_t wl)
+		  char *out, size_t size, bool *addr, int64_t *off,
+		  struct kpt_dwarf_piece *pc, int *npc, char *why, size_t wl)
 {
 	struct kpt_dwarf_op ops[MAX_OPS];
 	struct kpt_dwarf_cfa fb;
@@ -274,6 +275,7 @@ static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
 
 	*addr = false;
 	*off = 0;
+	*npc = 0;
 	if (dwarf_attr_integrate(var, DW_AT_const_value, &a)) {
 		Dwarf_Sword v;
 
@@ -323,8 +325,36 @@ static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
 	}
 	ops_of(expr, n, ops);
 	frame_base(d, sc->func, sc->addr, &fb);
+	r = kpt_dwarf_loc_pieces(ops, n, &fb, pc, KPT_DWARF_MAX_PIECES, why,
+				 wl);
+	if (r < 0)
+		return -1;
+	if (r > 0) {
+		*npc = r;
+		return 0;
+	}
 	return kpt_dwarf_loc_translate(ops, n, &fb, out, size, addr, off, why,
 				       wl);
+}
+
+/* "pieces: %bx (8 bytes), %r12 (8 bytes)": for a listing. */
+static void pieces_text(const struct kpt_dwarf_piece *pc, int n, char *buf,
+			size_t size)
+{
+	size_t o = (size_t)snprintf(buf, size, "pieces:");
+
+	for (int i = 0; i < n && o < size; i++) {
+		char f[KPT_FETCH_MAX + 16];
+
+		if (!pc[i].ok)
+			snprintf(f, sizeof(f), "(%s)", pc[i].why);
+		else if (pc[i].addr)
+			kpt_dw_mem_fetch(f, sizeof(f), pc[i].fetch, pc[i].off);
+		else
+			snprintf(f, sizeof(f), "%s", pc[i].fetch);
+		o += (size_t)snprintf(buf + o, size - o, "%s %s (%" PRIu64 " bytes)",
+				      i ? "," : "", f, pc[i].size);
+	}
 }
 
 /*
@@ -432,10 +462,12 @@ static bool list_one(Dwarf_Die *var, void *arg)
 {
 	struct list_ctx *l = arg;
 	struct kpt_dwarf_var v = { 0 };
+	struct kpt_dwarf_piece pc[KPT_DWARF_MAX_PIECES];
 	Dwarf_Die t;
 	char out[KPT_FETCH_MAX];
 	bool addr;
 	int64_t off;
+	int npc;
 
 	snprintf(v.name, sizeof(v.name), "%s", dwarf_diename(var));
 	v.param = dwarf_tag(var) == DW_TAG_formal_parameter;
@@ -446,9 +478,11 @@ static bool list_one(Dwarf_Die *var, void *arg)
 		snprintf(v.ctype, sizeof(v.ctype), "?");
 	if (l->ranges)
 		loc_ranges(l, var, v.ranges, sizeof(v.ranges));
-	if (!locate(l->d, l->sc, var, out, sizeof(out), &addr, &off, v.why,
-		    sizeof(v.why))) {
-		if (addr)
+	if (!locate(l->d, l->sc, var, out, sizeof(out), &addr, &off, pc, &npc,
+		    v.why, sizeof(v.why))) {
+		if (npc)
+			pieces_text(pc, npc, v.fetch, sizeof(v.fetch));
+		else if (addr)
 			kpt_dw_mem_fetch(v.fetch, sizeof(v.fetch), out, off);
 		else
 			snprintf(v.fetch, sizeof(v.fetch), "%s", out);
@@ -503,19 +537,83 @@ static bool find_one(Dwarf_Die *var, void *arg)
 	return false;
 }
 
-int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
-		      const char *expr, struct kpt_btf_arg *out, char *err,
-		      size_t errlen)
+/*
+ * The member chain at p of expr on a variable of type *t in pieces: the
+ * leading ".m" steps pick the piece the member lies in, which then takes
+ * the rest of the chain as a whole variable's location would.  A whole
+ * struct in pieces: KPT_EXIT_TYPE, its members' names in members (when
+ * given) for the caller to take one field each.
+ */
+static int chain_pieces(const char *expr, const char *p, Dwarf_Die *t,
+			const struct kpt_dwarf_piece *pc, int npc,
+			struct kpt_btf_arg *out, char *members, size_t ml,
+			char *err, size_t errlen)
 {
+	char base[KPT_FETCH_MAX], where[200];
+	int64_t off = 0;
+	Dwarf_Word size;
+	int r, i;
+
+	r = kpt_dw_members(expr, &p, t, &off, err, errlen);
+	if (r)
+		return r;
+	pieces_text(pc, npc, where, sizeof(where));
+	if (!*p && members && !kpt_dw_member_names(t, members, ml))
+		return KPT_EXIT_TYPE;
+	if (dwarf_aggregate_size(t, &size)) {
+		kpt_dwarf_msg(err, errlen, "'%s': a type of no size", expr);
+		return KPT_EXIT_TYPE;
+	}
+	for (i = 0; i < npc; i++)
+		if ((uint64_t)off >= pc[i].start &&
+		    (uint64_t)off + size <= pc[i].start + pc[i].size)
+			break;
+	if (i == npc) {
+		char names[512];
+
+		if (!*p && !kpt_dw_member_names(t, names, sizeof(names)))
+			kpt_dwarf_msg(err, errlen, "'%s' is split over registers (%s): name a member:%s",
+				      expr, where, names);
+		else
+			kpt_dwarf_msg(err, errlen, "'%s' spans pieces of its variable (%s)",
+				      expr, where);
+		return KPT_EXIT_NOLOC;
+	}
+	if (!pc[i].ok) {
+		kpt_dwarf_msg(err, errlen, "'%s': its piece is %s", expr,
+			      pc[i].why);
+		return KPT_EXIT_NOLOC;
+	}
+	off -= (int64_t)pc[i].start;
+	snprintf(base, sizeof(base), "%s", pc[i].fetch);
+	if (pc[i].addr)
+		return kpt_dw_chain(expr, p, t, base, true, pc[i].off + off,
+				    out, err, errlen);
+	if (off) {
+		kpt_dwarf_msg(err, errlen, "'%s' is in bytes %" PRId64 "..%" PRIu64 " of %s, which no fetch argument shifts down",
+			      expr, off, off + size - 1, pc[i].fetch);
+		return KPT_EXIT_NOLOC;
+	}
+	return kpt_dw_chain(expr, p, t, base, false, 0, out, err, errlen);
+}
+
+/* kpt_dwarf_resolve(), and a whole struct in pieces' members' names */
+static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
+		       const char *expr, struct kpt_btf_arg *out,
+		       char *members, size_t ml, char *err, size_t errlen)
+{
+	struct kpt_dwarf_piece pc[KPT_DWARF_MAX_PIECES];
 	struct find_ctx f = { 0 };
 	struct scope sc;
 	char base[KPT_FETCH_MAX], why[256];
 	bool addr;
 	int64_t off;
 	Dwarf_Die t;
-	int r;
+	int r, npc;
 
 	memset(out, 0, sizeof(*out));
+	if (members)
+		members[0] = '\0';
 	f.name = expr;
 	f.len = kpt_dw_ident_len(expr);
 	if (!f.len) {
@@ -544,8 +642,8 @@ int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		free(sc.scopes);
 		return KPT_EXIT_NONAME;
 	}
-	r = locate(d, &sc, &f.found, base, sizeof(base), &addr, &off, why,
-		   sizeof(why));
+	r = locate(d, &sc, &f.found, base, sizeof(base), &addr, &off, pc, &npc,
+		   why, sizeof(why));
 	if (r) {
 		char near[96] = "";
 
@@ -563,6 +661,47 @@ int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 			      (int)f.len, expr);
 		return KPT_EXIT_TYPE;
 	}
+	if (npc)
+		return chain_pieces(expr, expr + f.len, &t, pc, npc, out,
+				    members, ml, err, errlen);
 	return kpt_dw_chain(expr, expr + f.len, &t, base, addr, off, out,
 			    err, errlen);
+}
+
+int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
+		      const char *expr, struct kpt_btf_arg *out, char *err,
+		      size_t errlen)
+{
+	return resolve_one(d, site, expr, out, NULL, 0, err, errlen);
+}
+
+int kpt_dwarf_resolve_all(struct kpt_dwarf *d,
+			  const struct kpt_dwarf_site *site, const char *expr,
+			  struct kpt_btf_arg *out, int max, int *n, char *err,
+			  size_t errlen)
+{
+	char members[512], sub[KPT_FETCH_MAX * 2], *m, *save;
+	int r;
+
+	*n = 0;
+	r = resolve_one(d, site, expr, &out[0], members, sizeof(members), err,
+			errlen);
+	if (!r)
+		*n = 1;
+	if (r != KPT_EXIT_TYPE || !members[0])
+		return r;
+	/* a whole struct in pieces: a field per member */
+	for (m = strtok_r(members, " ", &save); m;
+	     m = strtok_r(NULL, " ", &save)) {
+		if (*n == max) {
+			kpt_dwarf_msg(err, errlen, "'%s': more members than fields", expr);
+			return KPT_EXIT_USAGE;
+		}
+		snprintf(sub, sizeof(sub), "%s.%s", expr, m);
+		r = kpt_dwarf_resolve(d, site, sub, &out[*n], err, errlen);
+		if (r)
+			return r;
+		(*n)++;
+	}
+	return KPT_EXIT_OK;
 }
