@@ -43,27 +43,24 @@ echo 0 > $TRACEFS/events/sched/sched_process_fork/enable
 [ "$(dmesg | grep -c 'sched_process_fork: comm=')" -gt 0 ] ||
 	fail "tp_printk boot: the kernel's own event was not printed"
 
+# phase PK N LINES: with the sysctl at PK, N calls: N records of each
+# event in the trace, LINES more lines of each in the kernel log
+phase() {
+	echo $1 > $PK || fail "tracepoint_printk=$1"
+	for ev in lp lpr lpf lps; do eval "b_$ev=\$(in_log $ev)"; done
+	: > $T
+	echo "six_args $2" > $KPT_TEST/call || fail "six_args"
+	for ev in lp lpr lpf lps; do
+		assert_eq "$(in_trace $ev)" $2 "lean=$m, printk=$1: $ev records"
+		eval "b=\$b_$ev"
+		assert_eq "$(($(in_log $ev) - b))" $3 "lean=$m, printk=$1: $ev lines in the kernel log"
+	done
+}
+
 for m in $modes; do
 	echo $m > $LEAN || fail "lean=$m"
-	echo 1 > $PK || fail "tracepoint_printk on"
-	for ev in lp lpr lpf lps; do eval "b_$ev=\$(in_log $ev)"; done
-	: > $T
-	echo 'six_args 3' > $KPT_TEST/call || fail "six_args"
-	for ev in lp lpr lpf lps; do
-		assert_eq "$(in_trace $ev)" 3 "lean=$m, printk on: $ev records"
-		eval "b=\$b_$ev"
-		assert_eq "$(($(in_log $ev) - b))" 3 "lean=$m, printk on: $ev lines in the kernel log"
-	done
-
-	echo 0 > $PK || fail "tracepoint_printk off"
-	for ev in lp lpr lpf lps; do eval "b_$ev=\$(in_log $ev)"; done
-	: > $T
-	echo 'six_args 2' > $KPT_TEST/call || fail "six_args"
-	for ev in lp lpr lpf lps; do
-		assert_eq "$(in_trace $ev)" 2 "lean=$m, printk off: $ev records"
-		eval "b=\$b_$ev"
-		assert_eq "$(($(in_log $ev) - b))" 0 "lean=$m, printk off: $ev lines in the kernel log"
-	done
+	phase 1 3 3
+	phase 0 2 0
 
 	# a filter: what it drops is neither recorded nor printed
 	echo 1 > $PK

@@ -251,16 +251,40 @@ static int index_step(const char **p, Dwarf_Die *t, char *base, size_t bsize,
 	return KPT_EXIT_OK;
 }
 
+/* Member p[0..ml) of pt (t peeled): *t its type, *off + its offset. */
+static int member_step(const char *expr, Dwarf_Die *pt, const char *p,
+		       size_t ml, Dwarf_Die *t, int64_t *off, char *err,
+		       size_t errlen)
+{
+	Dwarf_Die mt;
+	Dwarf_Word moff;
+	char names[512];
+
+	if (dwarf_tag(pt) != DW_TAG_structure_type &&
+	    dwarf_tag(pt) != DW_TAG_union_type) {
+		kpt_dwarf_msg(err, errlen, "'%s': a member of something not a struct or union",
+			      expr);
+		return KPT_EXIT_TYPE;
+	}
+	if (!member(pt, p, ml, &mt, &moff, names, sizeof(names))) {
+		kpt_dwarf_msg(err, errlen, "'%s': no member '%.*s'; there are:%s",
+			      expr, (int)ml, p, names);
+		return KPT_EXIT_NONAME;
+	}
+	*off += (int64_t)moff;
+	*t = mt;
+	return KPT_EXIT_OK;
+}
+
 int kpt_dw_members(const char *expr, const char **pp, Dwarf_Die *t,
 		   int64_t *off, char *err, size_t errlen)
 {
 	const char *p = *pp;
 
 	while (*p == '.') {
-		Dwarf_Die pt, mt;
-		Dwarf_Word moff;
-		char names[512];
+		Dwarf_Die pt;
 		size_t ml = kpt_dw_ident_len(p + 1);
+		int r;
 
 		if (!ml) {
 			kpt_dwarf_msg(err, errlen, "'%s': a member name expected", expr);
@@ -268,19 +292,9 @@ int kpt_dw_members(const char *expr, const char **pp, Dwarf_Die *t,
 		}
 		if (dwarf_peel_type(t, &pt))
 			return KPT_EXIT_TYPE;
-		if (dwarf_tag(&pt) != DW_TAG_structure_type &&
-		    dwarf_tag(&pt) != DW_TAG_union_type) {
-			kpt_dwarf_msg(err, errlen, "'%s': a member of something not a struct or union",
-				      expr);
-			return KPT_EXIT_TYPE;
-		}
-		if (!member(&pt, p + 1, ml, &mt, &moff, names, sizeof(names))) {
-			kpt_dwarf_msg(err, errlen, "'%s': no member '%.*s'; there are:%s",
-				      expr, (int)ml, p + 1, names);
-			return KPT_EXIT_NONAME;
-		}
-		*off += (int64_t)moff;
-		*t = mt;
+		r = member_step(expr, &pt, p + 1, ml, t, off, err, errlen);
+		if (r)
+			return r;
 		p += 1 + ml;
 	}
 	*pp = p;
@@ -311,10 +325,8 @@ int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
 
 	while (*p) {
 		bool arrow = !strncmp(p, "->", 2);
-		Dwarf_Die pt, mt;
-		Dwarf_Word moff;
+		Dwarf_Die pt;
 		size_t ml;
-		char names[512];
 
 		if (*p == '[') {
 			r = index_step(&p, t, base, KPT_FETCH_MAX, &addr, &off,
@@ -364,19 +376,9 @@ int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
 				      expr);
 			return KPT_EXIT_TYPE;
 		}
-		if (dwarf_tag(&pt) != DW_TAG_structure_type &&
-		    dwarf_tag(&pt) != DW_TAG_union_type) {
-			kpt_dwarf_msg(err, errlen, "'%s': a member of something not a struct or union",
-				      expr);
-			return KPT_EXIT_TYPE;
-		}
-		if (!member(&pt, p, ml, &mt, &moff, names, sizeof(names))) {
-			kpt_dwarf_msg(err, errlen, "'%s': no member '%.*s'; there are:%s",
-				      expr, (int)ml, p, names);
-			return KPT_EXIT_NONAME;
-		}
-		off += (int64_t)moff;
-		*t = mt;
+		r = member_step(expr, &pt, p, ml, t, &off, err, errlen);
+		if (r)
+			return r;
 		p += ml;
 	}
 	fetch_type(t, ft, sizeof(ft), &ptr_str, &arr_str);
