@@ -15,6 +15,7 @@
 struct kpt_printk kpt_printk = {
 	.lock = __RAW_SPIN_LOCK_UNLOCKED(kpt_printk.lock),
 };
+DEFINE_STATIC_KEY_FALSE(kpt_printk_possible);
 
 void kpt_printk_init(void)
 {
@@ -31,10 +32,12 @@ void kpt_printk_init(void)
 		return;
 	}
 	kpt_printk.key = key;
+	static_branch_enable(&kpt_printk_possible);
 }
 
 void kpt_printk_exit(void)
 {
+	static_branch_disable(&kpt_printk_possible);
 	kpt_printk.key = NULL;
 	kfree(kpt_printk.iter);
 	kpt_printk.iter = NULL;

@@ -28,12 +28,15 @@ struct kpt_printk {
 };
 
 extern struct kpt_printk kpt_printk;
+/* on from load when the boot had tp_printk: the sysctl can be on */
+DECLARE_STATIC_KEY_FALSE(kpt_printk_possible);
 
 /* Does the kernel print events to the console now? */
 static __always_inline bool kpt_printk_on(void)
 {
 	/* static_key_enabled() is a call; a count being changed is on too */
-	return kpt_printk.key && atomic_read(&kpt_printk.key->enabled);
+	return static_branch_unlikely(&kpt_printk_possible) &&
+	       atomic_read(&kpt_printk.key->enabled);
 }
 
 void kpt_printk_init(void);
