@@ -128,7 +128,9 @@ int kpt_dwarf_func_copies(struct kpt_dwarf *d, const char *func,
 
 /*
  * Check the site on the live text: its symbol in /proc/kallsyms, the
- * instruction boundaries of /proc/kcore's bytes up to it.  1 checked, 0
+ * instruction boundaries of /proc/kcore's bytes up to it, the regions the
+ * kernel patches (a jump label or static call anywhere, inside an
+ * alternative: kpt_patched.h).  1 checked, 0
  * could not check (no access, a module not loaded yet, a live probe's int3
  * on the way: the module checks when it arms the probe), -1 wrong (why
  * says how).
