@@ -1,8 +1,8 @@
 # kprobetrace where/add and the code the kernel patches at run time: every
 # jump label and static call `where` marks is refused by the kernel's own
 # kprobe tracer, offsets it marks ok are taken; a source line whose code
-# starts on a jump label (kprobetrace_dwarf.ko's static key) is refused
-# before anything is written.
+# starts on a jump label (kprobetrace_dwarf.ko's static key) is marked by
+# lines and refused by add before anything is written.
 # matrix: core
 # timeout: 90
 . /kpt/lib.sh
@@ -63,6 +63,9 @@ kprobetrace lines --debuginfo $KO $F > /tmp/l || fail "lines $F"
 cat /tmp/l
 line=$(awk -v s="$F+$(printf '0x%x' "$jl")" '$2 == s { print $1; exit }' /tmp/l)
 [ -n "$line" ] || fail "no line of $F starts on its jump label (+$jl)"
+grep -Eq "^ +$line  $F\+0x[0-9a-f]+ .*\(refused: live code in a jump label\)" /tmp/l ||
+	fail "lines: line $line not marked"
+grep -c 'refused: live code' /tmp/l | grep -qx 1 || fail "lines: other lines marked"
 kprobetrace add --debuginfo $KO "kpt_dwarf.c:$line" > /tmp/out 2>/tmp/err; rc=$?
 cat /tmp/out /tmp/err
 assert_eq $rc 3 "a line on a jump label"

@@ -139,6 +139,15 @@ int kpt_dwarf_check_live(const struct kpt_dwarf *d,
 			 const struct kpt_dwarf_site *site, char *why,
 			 size_t wl);
 
+/*
+ * Is the site, on the live text, in code the kernel patches where
+ * kpt_dwarf_check_live() refuses it?  "a jump label", "a static call",
+ * "an alternative" (kpt_patched.h), or NULL: no, or it cannot be told
+ * (the symbol not live, no access).
+ */
+const char *kpt_dwarf_site_patched(const struct kpt_dwarf *d,
+				   const struct kpt_dwarf_site *site);
+
 /* A line of `lines`: its number, and its sites (n 0: no code there). */
 typedef void (*kpt_dwarf_line_fn)(void *ctx, const char *file, int line,
 				  const struct kpt_dwarf_site *sites, int n);

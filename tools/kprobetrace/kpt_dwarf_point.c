@@ -570,19 +570,32 @@ int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
  * refuses it; an alternative past its first byte: the instructions there
  * are not the ones the debug info describes.
  */
+static const char *patched_at(const struct kpt_dwarf *d,
+			      const struct kpt_sym *sym, uint64_t off,
+			      uint64_t *start, unsigned int *len)
+{
+	uint64_t addr = sym->addr + off;
+	const char *what;
+
+	if (d->module[0])
+		kpt_patched_module_file(d->module, d->path);
+	if (kpt_patched_find(d->module, addr, start, len, &what) != 1 ||
+	    (!kpt_patched_kernel_refuses(what) && *start == addr))
+		return NULL;
+	return what;
+}
+
 static bool check_patched(const struct kpt_dwarf *d, const char *name,
 			  const struct kpt_sym *sym, uint64_t off, char *why,
 			  size_t wl)
 {
 	const char *what;
-	uint64_t start, addr = sym->addr + off;
+	uint64_t start;
 	unsigned int len;
 	char at[300];
 
-	if (d->module[0])
-		kpt_patched_module_file(d->module, d->path);
-	if (kpt_patched_find(d->module, addr, &start, &len, &what) != 1 ||
-	    (!kpt_patched_kernel_refuses(what) && start == addr))
+	what = patched_at(d, sym, off, &start, &len);
+	if (!what)
 		return false;
 	kpt_ksyms_fmt(start, at, sizeof(at));
 	if (kpt_patched_kernel_refuses(what))
@@ -592,6 +605,25 @@ static bool check_patched(const struct kpt_dwarf *d, const char *name,
 		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is inside %s of the live code (%u bytes at %s, patched at boot or load): the instructions there are not the ones the debug info describes; `kprobetrace where %s` shows them",
 			      name, off, what, len, at, name);
 	return true;
+}
+
+const char *kpt_dwarf_site_patched(const struct kpt_dwarf *d,
+				   const struct kpt_dwarf_site *site)
+{
+	const struct kpt_sym *sym;
+	uint64_t start;
+	unsigned int len;
+	char name[400];
+	int n;
+
+	snprintf(name, sizeof(name), "%s%s%s", d->module,
+		 d->module[0] ? ":" : "", site->sym);
+	if (kpt_ksyms_load())
+		return NULL;
+	sym = kpt_ksyms_find(name, &n);
+	if (!sym || n != 1 || !sym->addr || site->off >= sym->size)
+		return NULL;
+	return patched_at(d, sym, site->off, &start, &len);
 }
 
 int kpt_dwarf_check_live(const struct kpt_dwarf *d,
