@@ -148,7 +148,7 @@ static bool in_text(const struct patched *p, uint64_t addr)
 {
 	const struct kpt_sym *s = kpt_ksyms_at(addr);
 
-	if (!s || (s->type != 't' && s->type != 'T'))
+	if (!s || !strchr("tTwW", s->type))
 		return false;
 	if (p->module[0] ? !s->module || strcmp(s->module, p->module) :
 	    s->module != NULL)
@@ -157,9 +157,9 @@ static bool in_text(const struct patched *p, uint64_t addr)
 }
 
 /*
- * Parse a table of n bytes at vaddr (read into b).  An entry whose site
- * is not in the text ends a table read without its size (!sized), and is
- * skipped otherwise.
+ * Parse a table of n bytes at vaddr (read into b).  A table read without
+ * its size (!sized) ends at the first entry whose site is not in the
+ * module's text; a sized one is taken as it is.
  */
 static int parse(struct patched *p, int kind, uint64_t vaddr,
 		 const uint8_t *b, size_t n, bool sized)
@@ -183,11 +183,8 @@ static int parse(struct patched *p, int kind, uint64_t vaddr,
 		} else {
 			len = b[o + alt.instrlen];
 		}
-		if (!in_text(p, site)) {
-			if (!sized)
-				break;
-			continue;
-		}
+		if (!sized && !in_text(p, site))
+			break;
 		if (init || (kind == ALT && !len))
 			continue;
 		if (push(p, kind, site, len))
@@ -262,7 +259,7 @@ static void load_vmlinux(struct patched *p)
 		n = e->addr - s->addr;
 		b = read_table(s->addr, &n, true);
 		if (!b) {
-			p->err = -errno ? -errno : -EIO;
+			p->err = -EIO;	/* no /proc/kcore: not root */
 			continue;
 		}
 		if (parse(p, k, s->addr, b, n, true))
