@@ -154,6 +154,15 @@ __kpt_target long kpt_dwarf_keyed(long x)
 	return x;
 }
 
+/* A CPU feature test: an alternative, patched when the module loads. */
+__kpt_target long kpt_dwarf_feature(long x)
+{
+	if (static_cpu_has(X86_FEATURE_ALWAYS))
+		x += 3;
+	kpt_dwarf_sink(x);
+	return x;
+}
+
 static ssize_t call_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
 {
@@ -183,6 +192,8 @@ static ssize_t call_write(struct file *file, const char __user *ubuf,
 		kpt_dwarf_pieces(arg);
 	else if (!strcmp(name, "keyed"))
 		kpt_dwarf_keyed(arg);
+	else if (!strcmp(name, "feature"))
+		kpt_dwarf_feature(arg);
 	else
 		return -ENOENT;
 	return count;
