@@ -3,7 +3,7 @@
 # kprobe tracer, offsets it marks ok are taken; a source line whose code
 # starts on a jump label (kprobetrace_dwarf.ko's static key) is marked by
 # lines and refused by add before anything is written; an alternative is
-# noted.
+# noted; a plain FUNC+OFF on a jump label, refused, is explained.
 # matrix: core
 # timeout: 90
 . /kpt/lib.sh
@@ -50,6 +50,13 @@ check() {
 # tracepoints are jump labels (and their calls static calls); 40 ok
 # offsets of kfree are taken
 check kfree 1 40
+# a plain FUNC+OFF there: the module refuses it (register_kprobe() does),
+# and a note says why
+jl=$(patched_offsets 'jump label' | head -n 1)
+kprobetrace add -e jl "kfree+$jl" > /dev/null 2>/tmp/err; rc=$?
+cat /tmp/err
+assert_eq $rc 6 "add at kfree's jump label"
+assert_file_has /tmp/err "^kprobetrace: note: kfree\+$jl is in a jump label \([25] bytes at kfree\+0x[0-9a-f]+, patched at run time\)" "refusal explained"
 check kmem_cache_free 1
 
 # a module's jump label: its __jump_table read at the address
