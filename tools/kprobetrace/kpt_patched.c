@@ -143,12 +143,12 @@ static int32_t s32_at(const uint8_t *b)
 	return v;
 }
 
-/* Is addr in a text symbol of module (vmlinux: any text symbol)? */
+/* Is addr in a text symbol of the module (of vmlinux: p->module "")? */
 static bool in_text(const struct patched *p, uint64_t addr)
 {
 	const struct kpt_sym *s = kpt_ksyms_at(addr);
 
-	if (!s || !strchr("tTwW", s->type))
+	if (!s || !s->type || !strchr("tTwW", s->type))
 		return false;
 	if (p->module[0] ? !s->module || strcmp(s->module, p->module) :
 	    s->module != NULL)
