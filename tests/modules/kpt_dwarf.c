@@ -143,6 +143,26 @@ __kpt_target long kpt_dwarf_pieces(long x)
 	return two.lo - two.hi;
 }
 
+/* A static key's branch: a jump label, patched by the kernel. */
+static DEFINE_STATIC_KEY_FALSE(kpt_dwarf_key);
+
+__kpt_target long kpt_dwarf_keyed(long x)
+{
+	kpt_dwarf_sink(x);		/* KPT_LINE keyed_sink */
+	if (static_branch_unlikely(&kpt_dwarf_key))	/* KPT_LINE keyed_if */
+		kpt_dwarf_sink(x + 7);
+	return x;
+}
+
+/* A CPU feature test: an alternative, patched when the module loads. */
+__kpt_target long kpt_dwarf_feature(long x)
+{
+	if (static_cpu_has(X86_FEATURE_ALWAYS))
+		x += 3;
+	kpt_dwarf_sink(x);
+	return x;
+}
+
 static ssize_t call_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
 {
@@ -170,6 +190,10 @@ static ssize_t call_write(struct file *file, const char __user *ubuf,
 		kpt_dwarf_array(arg);
 	else if (!strcmp(name, "pieces"))
 		kpt_dwarf_pieces(arg);
+	else if (!strcmp(name, "keyed"))
+		kpt_dwarf_keyed(arg);
+	else if (!strcmp(name, "feature"))
+		kpt_dwarf_feature(arg);
 	else
 		return -ENOENT;
 	return count;

@@ -25,6 +25,7 @@
 #include "kpt_btf_fetch.h"
 #include "cmd_add.h"
 #include "kpt_cmd.h"
+#include "kpt_patched.h"
 #include "kpt_dwarf.h"
 #include "kpt_probe_def.h"
 
@@ -449,6 +450,33 @@ int add_refused(int r)
 }
 
 /*
+ * After a refusal: is FUNC+OFFS in code the kernel patches (a jump label
+ * or static call, which register_kprobe() refuses)?  A note says so.
+ */
+static void explain_patched(const struct add_req *q)
+{
+	const struct kpt_sym *sym;
+	const char *what;
+	uint64_t start;
+	unsigned int len;
+	char name[600], at[300];
+	int n;
+
+	snprintf(name, sizeof(name), "%s%s%s", q->module,
+		 q->module[0] ? ":" : "", q->func);
+	if (q->offs <= 0 || kpt_ksyms_load())
+		return;
+	sym = kpt_ksyms_find(name, &n);
+	if (!sym || n != 1 || !sym->addr ||
+	    kpt_patched_find(sym->module, sym->addr + q->offs, &start, &len,
+			     &what) != 1 || !kpt_patched_kernel_refuses(what))
+		return;
+	kpt_ksyms_fmt(start, at, sizeof(at));
+	kpt_note("%s+%ld is in %s (%u bytes at %s, patched at run time): the kernel refuses a probe there; `kprobetrace where %s` shows the offsets it takes",
+		 name, q->offs, what, len, at, name);
+}
+
+/*
  * Does the module append a probe to an existing event (lifecycle=today:
  * its README offers "Create/append")?  Without a README to read (-n
  * offline), the kernel's rule: it does.
@@ -613,8 +641,11 @@ static int add_main(int argc, char **argv)
 		return r;
 	r = add_write_line(line);
 	printf("%s\n", line);
-	if (r)
-		return add_refused(r);
+	if (r) {
+		r = add_refused(r);
+		explain_patched(&q);
+		return r;
+	}
 	return 0;
 }
 

@@ -20,7 +20,9 @@ static const char lines_usage[] =
 "otherwise) with, for each line that has code, where a probe on it goes:\n"
 "SYMBOL+OFFSET, one per copy of the function (an inlined copy says\n"
 "\"inline in CALLER\"), every address checked against the instruction\n"
-"boundaries of the file's text by the decoder. A..B count from FUNC's first\n"
+"boundaries of the file's text by the decoder, and, when FUNC runs here,\n"
+"marked \"refused: live code in a jump label\" (a static call, inside an\n"
+"alternative) where the kernel patches the code. A..B count from FUNC's first\n"
 "line (FUNC:0), or are the file's lines (FILE:A-B). FILE is the base\n"
 "name or any trailing part of the path DWARF records.\n"
 "\n"
@@ -97,6 +99,7 @@ static void load_source(struct src_text *s, const char *path)
 struct lines_ctx {
 	struct src_text src;
 	bool header;
+	struct kpt_dwarf *d;	/* live checks: the running kernel's file */
 };
 
 static void one_line(void *arg, const char *file, int line,
@@ -104,6 +107,7 @@ static void one_line(void *arg, const char *file, int line,
 {
 	struct lines_ctx *c = arg;
 	char where[1024] = "";
+	const char *patched;
 	size_t o = 0;
 
 	if (!c->header) {
@@ -117,6 +121,10 @@ static void one_line(void *arg, const char *file, int line,
 		if (sites[i].inlined && o < sizeof(where))
 			o += snprintf(where + o, sizeof(where) - o,
 				      " (inline in %s)", sites[i].caller);
+		patched = c->d ? kpt_dwarf_site_patched(c->d, &sites[i]) : NULL;
+		if (patched && o < sizeof(where))
+			o += snprintf(where + o, sizeof(where) - o,
+				      " (refused: live code in %s)", patched);
 	}
 	printf("%6d  %-28s %s\n", line, where,
 	       line <= c->src.n ? c->src.line[line - 1] : "");
@@ -154,6 +162,9 @@ int kpt_cmd_lines(int argc, char **argv)
 		kpt_err("%s", err);
 		return r;
 	}
+	/* --build-id: the file may be another machine's; else it runs here */
+	if (!src.build_id)
+		ctx.d = d;
 	r = kpt_dwarf_lines(d, &spec, one_line, &ctx, err, sizeof(err));
 	if (r)
 		kpt_err("%s", err);

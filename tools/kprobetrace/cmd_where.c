@@ -10,7 +10,10 @@
  *    and refused;
  *  - functions in the kprobes blacklist (NOKPROBE_SYMBOL, entry code) are
  *    refused at every offset;
- *  - offsets inside an instruction are refused (EILSEQ).
+ *  - offsets inside an instruction are refused (EILSEQ);
+ *  - jump labels and static calls are refused at every byte (EINVAL:
+ *    the kernel patches them at run time); alternatives are noted
+ *    (kpt_patched.h).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -21,6 +24,7 @@
 #include "kpt_cmd.h"
 #include "kpt_insn.h"
 #include "kpt_mnemonic.h"
+#include "kpt_patched.h"
 
 static const char where_usage[] =
 "usage: kprobetrace where [-m MAX] [MOD:]FUNC\n"
@@ -29,10 +33,11 @@ static const char where_usage[] =
 "/proc/kallsyms) and print each instruction: offset, length, bytes,\n"
 "mnemonic, whether a probe may go there (PROBE: ok; ftrace = the\n"
 "__fentry__ site at +0, probed through ftrace; no = refused: int3,\n"
-"iret, far jumps, %ss loads, blacklisted functions; ? = after bytes that\n"
-"do not decode, or after a live kprobe's int3 or optimized jmp), and\n"
-"notes:\n"
-"RIP-relative operands and branch targets as symbol+offset.\n"
+"iret, far jumps, %ss loads, ud2, jump labels and static calls (patched\n"
+"at run time), blacklisted functions; ? = after bytes that do not\n"
+"decode, or after a live kprobe's int3 or optimized jmp), and notes:\n"
+"RIP-relative operands and branch targets as symbol+offset, jump labels,\n"
+"static calls and alternatives (from the kernel's tables).\n"
 "Offsets inside an instruction are refused by the module (EILSEQ).\n"
 "  -m, --max BYTES  decode at most BYTES (default 65536)\n"
 "exit: 0 ok, 1 cannot read kallsyms/kcore (root?), 2 usage,\n"
@@ -83,6 +88,8 @@ static bool live_kprobe(uint64_t addr)
 /* Instructions kprobes refuses to single-step or emulate; NULL if fine. */
 static const char *refused_insn(const struct kpt_insn *in)
 {
+	if (in->map == KPT_INSN_MAP_0F && !in->vex_type && in->opcode == 0x0b)
+		return "ud2 (BUG/WARN): kprobes refuses it";
 	if (in->map != KPT_INSN_MAP_1BYTE || in->vex_type)
 		return NULL;
 	switch (in->opcode) {
@@ -160,6 +167,42 @@ static const char *endbr(const uint8_t *p, size_t len)
 	return NULL;
 }
 
+/*
+ * A region the kernel patches at a (kpt_patched.h): appended to note.
+ * Returns 2 if the kernel refuses a probe at a, 1 if only noted, 0 if a
+ * is in no such region.
+ */
+static int patched_note(const struct kpt_sym *sym, uint64_t a, char *note,
+			size_t size)
+{
+	const char *what, *name;
+	uint64_t start;
+	unsigned int len;
+	size_t o = strlen(note);
+	bool refuses;
+	char at[300], when[16];
+
+	if (kpt_patched_find(sym->module, a, &start, &len, &what) != 1)
+		return 0;
+	refuses = kpt_patched_kernel_refuses(what);
+	name = what + (what[1] == 'n' ? 3 : 2);	/* without "a "/"an " */
+	if (start >= sym->addr)
+		snprintf(at, sizeof(at), "+%" PRIu64, start - sym->addr);
+	else
+		kpt_ksyms_fmt(start, at, sizeof(at));
+	snprintf(when, sizeof(when), "%s", refuses ? "run time" :
+		 sym->module ? "load" : "boot");
+	if (start == a)
+		snprintf(note + o, size - o, "%s%s (%u bytes, patched at %s)%s",
+			 o ? "; " : "", name, len, when,
+			 refuses ? ": kprobes refuses it" : "");
+	else
+		snprintf(note + o, size - o, "%sinside %s at %s (%u bytes, patched at %s)%s",
+			 o ? "; " : "", what, at, len, when,
+			 refuses ? ": kprobes refuses it" : "");
+	return refuses ? 2 : 1;
+}
+
 static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
 		  bool black, const char *why)
 {
@@ -169,7 +212,7 @@ static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
 	struct kpt_table *t = kpt_table_new(6, hdr);
 	size_t off = 0, fentry = (size_t)-1;
 	bool lost = false;
-	int errors = 0;
+	int errors = 0, refused_patched = 0;
 
 	kpt_table_right(t, 0);
 	kpt_table_right(t, 1);
@@ -236,6 +279,11 @@ static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
 				      sizeof(tgt));
 			snprintf(note, sizeof(note), "rip-relative: %s", tgt);
 		}
+		if (!r && patched_note(sym, a, note, sizeof(note)) == 2) {
+			refused_patched++;
+			if (!black)
+				row[4] = "no";
+		}
 		if (black && !note[0])
 			snprintf(note, sizeof(note), "blacklisted (%s)", why);
 		kpt_table_add(t, row);
@@ -248,6 +296,10 @@ static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
 	else
 		printf("probe offsets: the instruction starts marked ok%s; any other offset is refused (EILSEQ)\n",
 		       fentry != (size_t)-1 ? " or ftrace" : "");
+	if (refused_patched)
+		printf("jump labels and static calls are patched at run time: the kernel refuses a probe on any of their bytes (EINVAL)\n");
+	if (*kpt_patched_unchecked(sym->module))
+		printf("not checked: %s\n", kpt_patched_unchecked(sym->module));
 	if (errors || lost)
 		printf("offsets marked '?' follow bytes that cannot be decoded as they are (the module leaves those to register_kprobe())\n");
 	return 0;

@@ -10,6 +10,8 @@
  *   kpt_btf_types.c  BTF: C types -> fetch types, functions, members
  *   kpt_ksyms.c   /proc/kallsyms: names <-> addresses
  *   kpt_kcore.c   /proc/kcore: kernel memory by virtual address
+ *   kpt_patched.c jump labels, static calls, alternatives of the live
+ *                 text (kpt_patched.h)
  *   cmd_add.c     add
  *   cmd_manage.c  list, del, enable, disable, clear, profile
  *   kpt_ringbuf.c ring buffer pages (trace_pipe_raw) -> records
@@ -101,6 +103,8 @@ struct kpt_sym {
 int kpt_ksyms_load(void);
 /* The text symbol NAME ([MOD:]NAME); NULL if none; *count = how many. */
 const struct kpt_sym *kpt_ksyms_find(const char *name, int *count);
+/* vmlinux's symbol NAME of any type (data too); NULL if none. */
+const struct kpt_sym *kpt_ksyms_vmlinux(const char *name);
 /* The symbol at or before addr (NULL if none). */
 const struct kpt_sym *kpt_ksyms_at(uint64_t addr);
 /* "sym+0xoff [mod]" or "0xADDR" */

@@ -128,7 +128,9 @@ int kpt_dwarf_func_copies(struct kpt_dwarf *d, const char *func,
 
 /*
  * Check the site on the live text: its symbol in /proc/kallsyms, the
- * instruction boundaries of /proc/kcore's bytes up to it.  1 checked, 0
+ * instruction boundaries of /proc/kcore's bytes up to it, the regions the
+ * kernel patches (a jump label or static call anywhere, inside an
+ * alternative: kpt_patched.h).  1 checked, 0
  * could not check (no access, a module not loaded yet, a live probe's int3
  * on the way: the module checks when it arms the probe), -1 wrong (why
  * says how).
@@ -136,6 +138,15 @@ int kpt_dwarf_func_copies(struct kpt_dwarf *d, const char *func,
 int kpt_dwarf_check_live(const struct kpt_dwarf *d,
 			 const struct kpt_dwarf_site *site, char *why,
 			 size_t wl);
+
+/*
+ * Is the site, on the live text, in code the kernel patches where
+ * kpt_dwarf_check_live() refuses it?  "a jump label", "a static call",
+ * "an alternative" (kpt_patched.h), or NULL: no, or it cannot be told
+ * (the symbol not live, no access).
+ */
+const char *kpt_dwarf_site_patched(const struct kpt_dwarf *d,
+				   const struct kpt_dwarf_site *site);
 
 /* A line of `lines`: its number, and its sites (n 0: no code there). */
 typedef void (*kpt_dwarf_line_fn)(void *ctx, const char *file, int line,

@@ -7,7 +7,8 @@
  * Each address leaves as ELF SYMBOL+OFFSET (a clone's symbol: foo.isra.0),
  * checked against the instruction boundaries of the file's own text by
  * the decoder (decoder/), and, before a probe is written, of the live
- * text (/proc/kcore), as `where` does.
+ * text (/proc/kcore), as `where` does, and against the regions the kernel
+ * patches (jump labels, static calls, alternatives: kpt_patched.h).
  *
  * The point's text is kpt_dwarf_spec.c's to parse.  FILE is the base
  * name or any trailing part of the path the DWARF records (as perf probe
@@ -21,6 +22,7 @@
 #include "kpt_cmd.h"
 #include "kpt_dwarf_internal.h"
 #include "kpt_insn.h"
+#include "kpt_patched.h"
 
 int kpt_dwarf_open_spec(const struct kpt_dwarf_src *src, const char *text,
 			bool ranges, bool no_inlines,
@@ -562,6 +564,68 @@ int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 	return KPT_EXIT_OK;
 }
 
+/*
+ * Is NAME+off in a region the kernel patches (kpt_patched.h)?  A jump
+ * label or static call is refused at every byte, as register_kprobe()
+ * refuses it; an alternative past its first byte: the instructions there
+ * are not the ones the debug info describes.
+ */
+static const char *patched_at(const struct kpt_dwarf *d,
+			      const struct kpt_sym *sym, uint64_t off,
+			      uint64_t *start, unsigned int *len)
+{
+	uint64_t addr = sym->addr + off;
+	const char *what;
+
+	if (d->module[0])
+		kpt_patched_module_file(d->module, d->path);
+	if (kpt_patched_find(d->module, addr, start, len, &what) != 1 ||
+	    (!kpt_patched_kernel_refuses(what) && *start == addr))
+		return NULL;
+	return what;
+}
+
+static bool check_patched(const struct kpt_dwarf *d, const char *name,
+			  const struct kpt_sym *sym, uint64_t off, char *why,
+			  size_t wl)
+{
+	const char *what;
+	uint64_t start;
+	unsigned int len;
+	char at[300];
+
+	what = patched_at(d, sym, off, &start, &len);
+	if (!what)
+		return false;
+	kpt_ksyms_fmt(start, at, sizeof(at));
+	if (kpt_patched_kernel_refuses(what))
+		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is in %s of the live code (%u bytes at %s, patched at run time): the kernel refuses a probe there (EINVAL); `kprobetrace where %s` shows the offsets it takes",
+			      name, off, what, len, at, name);
+	else
+		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is inside %s of the live code (%u bytes at %s, patched at boot or load): the instructions there are not the ones the debug info describes; `kprobetrace where %s` shows them",
+			      name, off, what, len, at, name);
+	return true;
+}
+
+const char *kpt_dwarf_site_patched(const struct kpt_dwarf *d,
+				   const struct kpt_dwarf_site *site)
+{
+	const struct kpt_sym *sym;
+	uint64_t start;
+	unsigned int len;
+	char name[400];
+	int n;
+
+	snprintf(name, sizeof(name), "%s%s%s", d->module,
+		 d->module[0] ? ":" : "", site->sym);
+	if (kpt_ksyms_load())
+		return NULL;
+	sym = kpt_ksyms_find(name, &n);
+	if (!sym || n != 1 || !sym->addr || site->off >= sym->size)
+		return NULL;
+	return patched_at(d, sym, site->off, &start, &len);
+}
+
 int kpt_dwarf_check_live(const struct kpt_dwarf *d,
 			 const struct kpt_dwarf_site *site, char *why,
 			 size_t wl)
@@ -607,6 +671,8 @@ int kpt_dwarf_check_live(const struct kpt_dwarf *d,
 		r = -1;
 	}
 	free(buf);
+	if (r >= 0 && check_patched(d, name, sym, site->off, why, wl))
+		r = -1;
 	return r;
 }
 

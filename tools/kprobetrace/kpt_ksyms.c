@@ -106,6 +106,14 @@ const struct kpt_sym *kpt_ksyms_find(const char *name, int *count)
 	return found;
 }
 
+const struct kpt_sym *kpt_ksyms_vmlinux(const char *name)
+{
+	for (size_t i = 0; i < nsyms; i++)
+		if (!syms[i].module && !strcmp(syms[i].name, name))
+			return &syms[i];
+	return NULL;
+}
+
 const struct kpt_sym *kpt_ksyms_at(uint64_t addr)
 {
 	size_t lo = 0, hi = nsyms;

@@ -1,0 +1,492 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace(1): the patched regions of the live kernel text (jump
+ * labels, static calls, alternatives), kpt_patched.h says how they are
+ * found.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "kpt_cmd.h"
+#include "kpt_btf_fetch.h"
+#include "kpt_btf_internal.h"
+#include "kpt_insn.h"
+#include "kpt_patched.h"
+
+enum { JUMP, SCALL, ALT, NKINDS };
+
+static const char *const kind_what[NKINDS] = {
+	KPT_PATCHED_JUMP_LABEL, KPT_PATCHED_STATIC_CALL,
+	KPT_PATCHED_ALTERNATIVE,
+};
+
+/* the longest region of each kind (a jump label's is found on use) */
+static const unsigned int kind_max[NKINDS] = { 5, 5, 255 };
+
+struct region {
+	uint64_t start;
+	unsigned int len;	/* 0: a jump label not decoded yet */
+};
+
+struct patched {
+	char module[128];	/* "" : vmlinux */
+	char file[1024];	/* the module's ELF file, if known */
+	bool loaded;
+	int err;		/* -errno: nothing could be read */
+	struct region *r[NKINDS];
+	size_t n[NKINDS], cap[NKINDS];
+	char unchecked[512];
+	struct patched *next;
+};
+
+static struct patched *tables;
+
+/* struct alt_instr as the running kernel has it (BTF) */
+static struct {
+	bool done;
+	unsigned int size, instrlen;	/* 0: unknown */
+	char why[160];
+} alt;
+
+static void note(struct patched *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void note(struct patched *p, const char *fmt, ...)
+{
+	size_t o = strlen(p->unchecked);
+	va_list ap;
+
+	if (o + 2 >= sizeof(p->unchecked))
+		return;
+	if (o)
+		o += snprintf(p->unchecked + o, sizeof(p->unchecked) - o, "; ");
+	va_start(ap, fmt);
+	vsnprintf(p->unchecked + o, sizeof(p->unchecked) - o, fmt, ap);
+	va_end(ap);
+}
+
+static void alt_layout(void)
+{
+	const char *path = getenv("KPT_BTF");
+	struct kpt_btf_type t;
+	const struct kpt_btf *b;
+	struct btf *btf;
+
+	if (alt.done)
+		return;
+	alt.done = true;
+	btf = kpt_btf_load(path && *path ? path : "/sys/kernel/btf/vmlinux",
+			   NULL);
+	if (!btf) {
+		snprintf(alt.why, sizeof(alt.why), "the kernel's BTF cannot be read (%s)",
+			 strerror(errno));
+		return;
+	}
+	b = kpt_btf_blob(btf);
+	if (kpt_btf_find(b, KPT_BTF_K_STRUCT, "alt_instr", &t)) {
+		snprintf(alt.why, sizeof(alt.why), "the kernel's BTF has no struct alt_instr");
+		kpt_btf_free(btf);
+		return;
+	}
+	for (unsigned int i = 0; i < t.vlen; i++) {
+		struct kpt_btf_member m;
+
+		if (kpt_btf_member(&t, i, &m) || m.bf_size || m.bit_off % 8 ||
+		    strcmp(kpt_btf_name(b, m.name_off), "instrlen"))
+			continue;
+		alt.instrlen = m.bit_off / 8;
+		alt.size = t.size_type;
+	}
+	if (!alt.size || alt.size < 8 || alt.instrlen >= alt.size) {
+		alt.size = 0;
+		snprintf(alt.why, sizeof(alt.why), "the kernel's BTF has no usable instrlen in struct alt_instr");
+	}
+	kpt_btf_free(btf);
+}
+
+static int push(struct patched *p, int kind, uint64_t start, unsigned int len)
+{
+	if (p->n[kind] == p->cap[kind]) {
+		size_t cap = p->cap[kind] ? p->cap[kind] * 2 : 256;
+		struct region *r = realloc(p->r[kind], cap * sizeof(*r));
+
+		if (!r)
+			return -ENOMEM;
+		p->r[kind] = r;
+		p->cap[kind] = cap;
+	}
+	p->r[kind][p->n[kind]].start = start;
+	p->r[kind][p->n[kind]].len = len;
+	p->n[kind]++;
+	return 0;
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const struct region *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static int32_t s32_at(const uint8_t *b)
+{
+	int32_t v;
+
+	memcpy(&v, b, 4);
+	return v;
+}
+
+/* Is addr in a text symbol of the module (of vmlinux: p->module "")? */
+static bool in_text(const struct patched *p, uint64_t addr)
+{
+	const struct kpt_sym *s = kpt_ksyms_at(addr);
+
+	if (!s || !s->type || !strchr("tTwW", s->type))
+		return false;
+	if (p->module[0] ? !s->module || strcmp(s->module, p->module) :
+	    s->module != NULL)
+		return false;
+	return !s->size || addr - s->addr < s->size;
+}
+
+/*
+ * Parse a table of n bytes at vaddr (read into b).  A table read without
+ * its size (!sized) ends at the first entry whose site is not in the
+ * module's text; a sized one is taken as it is.
+ */
+static int parse(struct patched *p, int kind, uint64_t vaddr,
+		 const uint8_t *b, size_t n, bool sized)
+{
+	size_t esize = kind == JUMP ? 16 : kind == SCALL ? 8 : alt.size;
+
+	for (size_t o = 0; esize && o + esize <= n; o += esize) {
+		uint64_t e = vaddr + o;
+		uint64_t site = e + (int64_t)s32_at(b + o);
+		unsigned int len = 0;
+		bool init = false;
+
+		if (kind == JUMP) {
+			int64_t key;
+
+			memcpy(&key, b + o + 8, 8);
+			init = key & 2;
+		} else if (kind == SCALL) {
+			init = (e + 4 + (int64_t)s32_at(b + o + 4)) & 2;
+			len = 5;
+		} else {
+			len = b[o + alt.instrlen];
+		}
+		if (!sized && !in_text(p, site))
+			break;
+		if (init || (kind == ALT && !len))
+			continue;
+		if (push(p, kind, site, len))
+			return -ENOMEM;
+	}
+	qsort(p->r[kind], p->n[kind], sizeof(struct region), by_start);
+	return 0;
+}
+
+/* Read n bytes of a table (a module's unsized one: as much as there is). */
+static uint8_t *read_table(uint64_t vaddr, size_t *n, bool sized)
+{
+	uint8_t *b = malloc(*n ? *n : 1);
+	size_t got = 0;
+
+	if (!b)
+		return NULL;
+	if (sized) {
+		if (kpt_kcore_read(vaddr, b, *n)) {
+			free(b);
+			return NULL;
+		}
+		return b;
+	}
+	while (got < *n) {
+		size_t chunk = *n - got < 4096 ? *n - got : 4096;
+
+		if (kpt_kcore_read(vaddr + got, b + got, chunk))
+			break;
+		got += chunk;
+	}
+	*n = got;
+	return b;
+}
+
+static void load_vmlinux(struct patched *p)
+{
+	static const char *const bounds[NKINDS][2] = {
+		{ "__start___jump_table", "__stop___jump_table" },
+		{ "__start_static_call_sites", "__stop_static_call_sites" },
+		{ "__alt_instructions", "__alt_instructions_end" },
+	};
+	const struct kpt_sym *ib = kpt_ksyms_vmlinux("__init_begin");
+	const struct kpt_sym *ie = kpt_ksyms_vmlinux("__init_end");
+	int read = 0;
+
+	for (int k = 0; k < NKINDS; k++) {
+		const struct kpt_sym *s = kpt_ksyms_vmlinux(bounds[k][0]);
+		const struct kpt_sym *e = kpt_ksyms_vmlinux(bounds[k][1]);
+		size_t n;
+		uint8_t *b;
+
+		if (!s || !e || !s->addr || e->addr < s->addr ||
+		    e->addr - s->addr > (64u << 20)) {
+			if (k != SCALL || s)
+				note(p, "no %s table in /proc/kallsyms (%s)",
+				     kind_what[k] + (k == ALT ? 3 : 2), bounds[k][0]);
+			continue;
+		}
+		if (k == ALT && ib && ie && s->addr >= ib->addr &&
+		    s->addr < ie->addr) {
+			note(p, "vmlinux's alternatives are not known (their table is init data, freed after boot)");
+			continue;
+		}
+		if (k == ALT) {
+			alt_layout();
+			if (!alt.size) {
+				note(p, "alternatives are not checked: %s", alt.why);
+				continue;
+			}
+		}
+		n = e->addr - s->addr;
+		b = read_table(s->addr, &n, true);
+		if (!b) {
+			p->err = -EIO;	/* no /proc/kcore: not root */
+			continue;
+		}
+		if (parse(p, k, s->addr, b, n, true))
+			p->err = -ENOMEM;
+		else
+			read++;
+		free(b);
+	}
+	if (read)
+		p->err = 0;
+}
+
+/* sizes of the module's sections from its ELF file; 0 each if unknown */
+static void elf_sizes(const char *path, const char *const *names,
+		      size_t *sizes)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+	Elf *e;
+
+	if (fd < 0)
+		return;
+	elf_version(EV_CURRENT);
+	e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (e && elf_kind(e) == ELF_K_ELF && !elf_getshdrstrndx(e, &shstrndx))
+		while ((scn = elf_nextscn(e, scn))) {
+			GElf_Shdr sh;
+			const char *name;
+
+			if (!gelf_getshdr(scn, &sh))
+				continue;
+			name = elf_strptr(e, shstrndx, sh.sh_name);
+			for (int k = 0; name && k < NKINDS; k++)
+				if (!strcmp(name, names[k]))
+					sizes[k] = sh.sh_size;
+		}
+	if (e)
+		elf_end(e);
+	close(fd);
+}
+
+/* The lowest section address above addr (bounds an unsized table). */
+static uint64_t next_section(const char *dir, uint64_t addr)
+{
+	uint64_t best = UINT64_MAX;
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return best;
+	while ((de = readdir(d))) {
+		char path[1400], *t;
+		unsigned long long a;
+
+		if (de->d_name[0] == '.' && (!de->d_name[1] ||
+		    (de->d_name[1] == '.' && !de->d_name[2])))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		t = kpt_read_file(path, NULL);
+		if (t && sscanf(t, "%llx", &a) == 1 && a > addr && a < best)
+			best = a;
+		free(t);
+	}
+	closedir(d);
+	return best;
+}
+
+static void load_module(struct patched *p)
+{
+	static const char *const names[NKINDS] = {
+		"__jump_table", ".static_call_sites", ".altinstructions"
+	};
+	size_t sizes[NKINDS] = { 0 };
+	char dir[256];
+	int read = 0;
+
+	snprintf(dir, sizeof(dir), "/sys/module/%s/sections", p->module);
+	if (p->file[0])
+		elf_sizes(p->file, names, sizes);
+	for (int k = 0; k < NKINDS; k++) {
+		char path[512], *t;
+		unsigned long long a;
+		bool sized = sizes[k] > 0;
+		size_t n;
+		uint8_t *b;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, names[k]);
+		t = kpt_read_file(path, NULL);
+		if (!t) {
+			if (errno != ENOENT)
+				p->err = -errno;
+			continue;	/* the module has none */
+		}
+		if (sscanf(t, "%llx", &a) != 1 || !a) {
+			free(t);
+			p->err = -EACCES;	/* zeros: not root */
+			continue;
+		}
+		free(t);
+		if (k == ALT) {
+			alt_layout();
+			if (!alt.size) {
+				note(p, "alternatives are not checked: %s", alt.why);
+				continue;
+			}
+		}
+		if (sized) {
+			n = sizes[k];
+		} else {
+			uint64_t next = next_section(dir, a);
+
+			n = next - a < (1u << 20) ? next - a : 1u << 20;
+		}
+		b = read_table(a, &n, sized);
+		if (!b) {
+			p->err = -EIO;
+			continue;
+		}
+		if (parse(p, k, a, b, n, sized))
+			p->err = -ENOMEM;
+		else
+			read++;
+		free(b);
+	}
+	if (read)
+		p->err = 0;
+}
+
+static struct patched *table(const char *module)
+{
+	struct patched *p;
+
+	if (!module)
+		module = "";
+	for (p = tables; p; p = p->next)
+		if (!strcmp(p->module, module))
+			return p;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	snprintf(p->module, sizeof(p->module), "%s", module);
+	p->next = tables;
+	tables = p;
+	return p;
+}
+
+void kpt_patched_module_file(const char *module, const char *path)
+{
+	struct patched *p = module && *module ? table(module) : NULL;
+
+	if (p && !p->loaded)
+		snprintf(p->file, sizeof(p->file), "%s", path);
+}
+
+static struct patched *loaded(const char *module)
+{
+	struct patched *p = table(module);
+
+	if (!p || p->loaded)
+		return p;
+	p->loaded = true;
+	p->err = -ENOENT;
+	if (kpt_ksyms_load())
+		return p;
+	if (p->module[0])
+		load_module(p);
+	else
+		load_vmlinux(p);
+	return p;
+}
+
+/* a jump label's length: the instruction there, jmp8 (2) or 5 bytes */
+static unsigned int jump_len(uint64_t site)
+{
+	uint8_t b[16];
+	struct kpt_insn in;
+
+	if (kpt_kcore_read(site, b, sizeof(b)) ||
+	    kpt_insn_decode(&in, b, sizeof(b), KPT_INSN_MODE_64) ||
+	    (in.length != 2 && in.length != 5))
+		return 5;
+	return in.length;
+}
+
+int kpt_patched_find(const char *module, uint64_t addr, uint64_t *start,
+		     unsigned int *len, const char **what)
+{
+	struct patched *p = loaded(module);
+
+	if (!p)
+		return -ENOMEM;
+	for (int k = 0; k < NKINDS; k++) {
+		struct region *r = p->r[k];
+		size_t lo = 0, hi = p->n[k];
+
+		/* the first region starting above addr */
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (r[mid].start <= addr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		while (lo-- > 0 && r[lo].start + kind_max[k] > addr) {
+			if (!r[lo].len)
+				r[lo].len = jump_len(r[lo].start);
+			if (addr < r[lo].start + r[lo].len) {
+				*start = r[lo].start;
+				*len = r[lo].len;
+				*what = kind_what[k];
+				return 1;
+			}
+		}
+	}
+	return p->err;
+}
+
+bool kpt_patched_kernel_refuses(const char *what)
+{
+	return what == kind_what[JUMP] || what == kind_what[SCALL];
+}
+
+const char *kpt_patched_unchecked(const char *module)
+{
+	struct patched *p = loaded(module);
+
+	return p ? p->unchecked : "";
+}
