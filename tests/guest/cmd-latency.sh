@@ -17,7 +17,7 @@ delay() { echo "$1 $2 $3" > $KPT_TEST/delay || fail "delay $*"; }
 # OUT, stderr in OUT.err), once it says its events are armed; pid in $lpid
 lat_bg() {
 	_o=$1; shift
-	: > $_o.err
+	: > $_o; : > $_o.err	# no earlier run's lines to wait on
 	kprobetrace "$@" > $_o 2> $_o.err &
 	lpid=$! _n=0
 	until grep -qE 'measuring|counting' $_o.err; do

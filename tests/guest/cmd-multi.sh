@@ -9,11 +9,7 @@ kprobetrace add -e multi 'kpt_test_ret x=%di:x64' > /dev/null || fail "second pr
 kprobetrace enable multi || fail "enable"	# created disabled
 kprobetrace list | tee /tmp/l
 assert_eq "$(grep -c '^multi ' /tmp/l)" 2 "two probes listed"
-kprobetrace trace -n 2 -t 20 multi > /tmp/t 2> /tmp/t.err &
-tpid=$! n=0
-until grep -q tracing /tmp/t.err; do
-	sleep 0.1; n=$((n + 1)); [ $n -lt 150 ] || fail "trace did not start"
-done
+trace_bg /tmp/t -n 2 -t 20 multi
 echo "six_args 1" > $KPT_TEST/call
 echo "ret 1" > $KPT_TEST/call
 wait $tpid

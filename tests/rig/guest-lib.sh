@@ -123,6 +123,10 @@ armed_any() { grep -c . $EF; }
 # $tpid.
 trace_bg() {
 	_tb=$1; shift
+	# an OUT.err of an earlier run (another test's, or this test's in a
+	# repeated run) says "tracing" already: the background command opens
+	# its own only once it runs, after the wait below may have begun
+	rm -f $_tb $_tb.err
 	kprobetrace trace "$@" > $_tb 2> $_tb.err &
 	tpid=$! _n=0
 	# its own line, printed once the backlog is dropped (a path in an
