@@ -220,6 +220,29 @@ static uint8_t *read_table(uint64_t vaddr, size_t *n, bool sized)
 	return b;
 }
 
+/*
+ * Table kind k: n bytes at vaddr (all of them when sized), read and
+ * parsed into p; 1 if it was, 0 if not (p->err says why).
+ */
+static int take(struct patched *p, int k, uint64_t vaddr, size_t n,
+		bool sized)
+{
+	uint8_t *b = read_table(vaddr, &n, sized);
+	int r;
+
+	if (!b) {
+		p->err = -EIO;	/* no /proc/kcore: not root */
+		return 0;
+	}
+	r = parse(p, k, vaddr, b, n, sized);
+	free(b);
+	if (r) {
+		p->err = -ENOMEM;
+		return 0;
+	}
+	return 1;
+}
+
 static void load_vmlinux(struct patched *p)
 {
 	static const char *const bounds[NKINDS][2] = {
@@ -234,8 +257,6 @@ static void load_vmlinux(struct patched *p)
 	for (int k = 0; k < NKINDS; k++) {
 		const struct kpt_sym *s = kpt_ksyms_vmlinux(bounds[k][0]);
 		const struct kpt_sym *e = kpt_ksyms_vmlinux(bounds[k][1]);
-		size_t n;
-		uint8_t *b;
 
 		if (!s || !e || !s->addr || e->addr < s->addr ||
 		    e->addr - s->addr > (64u << 20)) {
@@ -256,17 +277,7 @@ static void load_vmlinux(struct patched *p)
 				continue;
 			}
 		}
-		n = e->addr - s->addr;
-		b = read_table(s->addr, &n, true);
-		if (!b) {
-			p->err = -EIO;	/* no /proc/kcore: not root */
-			continue;
-		}
-		if (parse(p, k, s->addr, b, n, true))
-			p->err = -ENOMEM;
-		else
-			read++;
-		free(b);
+		read += take(p, k, s->addr, e->addr - s->addr, true);
 	}
 	if (read)
 		p->err = 0;
@@ -345,7 +356,6 @@ static void load_module(struct patched *p)
 		unsigned long long a;
 		bool sized = sizes[k] > 0;
 		size_t n;
-		uint8_t *b;
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[k]);
 		t = kpt_read_file(path, NULL);
@@ -374,16 +384,7 @@ static void load_module(struct patched *p)
 
 			n = next - a < (1u << 20) ? next - a : 1u << 20;
 		}
-		b = read_table(a, &n, sized);
-		if (!b) {
-			p->err = -EIO;
-			continue;
-		}
-		if (parse(p, k, a, b, n, sized))
-			p->err = -ENOMEM;
-		else
-			read++;
-		free(b);
+		read += take(p, k, a, n, sized);
 	}
 	if (read)
 		p->err = 0;
