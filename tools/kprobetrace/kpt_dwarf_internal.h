@@ -90,5 +90,17 @@ int kpt_dw_member_names(Dwarf_Die *t, char *names, size_t size);
 int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
 		 bool addr, int64_t off, struct kpt_btf_arg *out, char *err,
 		 size_t errlen);
+/* "pieces: %bx (8 bytes), %r12 (8 bytes)": a variable's pieces, listed */
+void kpt_dw_pieces_text(const struct kpt_dwarf_piece *pc, int n, char *buf,
+			size_t size);
+/*
+ * kpt_dw_chain() on a variable in pieces (pc[0..npc)): the piece the
+ * member lies in takes the rest of the chain; a whole struct in pieces is
+ * KPT_EXIT_TYPE with its members' names in members (when given).
+ */
+int kpt_dw_chain_pieces(const char *expr, const char *p, Dwarf_Die *t,
+			const struct kpt_dwarf_piece *pc, int npc,
+			struct kpt_btf_arg *out, char *members, size_t ml,
+			char *err, size_t errlen);
 
 #endif /* KPT_DWARF_INTERNAL_H */

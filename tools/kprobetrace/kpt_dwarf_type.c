@@ -5,7 +5,8 @@
  * kpt_btf_types.c: sN/uN by encoding and size, bool u8, pointers x64,
  * char pointers and arrays string.  VAR.m and VAR->m add a member's
  * offset, dereferencing a pointer for ->; VAR[i] an element's, in an
- * array or after a pointer.
+ * array or after a pointer.  A variable in pieces (DW_OP_piece): the
+ * leading .m steps pick the piece, which takes the rest of the chain.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -407,4 +408,84 @@ int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
 	snprintf(out->type, sizeof(out->type), "%s", ft);
 	kpt_arg_field_name(expr, out->name, sizeof(out->name));
 	return KPT_EXIT_OK;
+}
+
+/* "pieces: %bx (8 bytes), %r12 (8 bytes)": for a listing. */
+void kpt_dw_pieces_text(const struct kpt_dwarf_piece *pc, int n, char *buf,
+			size_t size)
+{
+	size_t o = (size_t)snprintf(buf, size, "pieces:");
+
+	for (int i = 0; i < n && o < size; i++) {
+		char f[KPT_FETCH_MAX + 16];
+
+		if (!pc[i].ok)
+			snprintf(f, sizeof(f), "(%s)", pc[i].why);
+		else if (pc[i].addr)
+			kpt_dw_mem_fetch(f, sizeof(f), pc[i].fetch, pc[i].off);
+		else
+			snprintf(f, sizeof(f), "%s", pc[i].fetch);
+		o += (size_t)snprintf(buf + o, size - o, "%s %s (%" PRIu64 " bytes)",
+				      i ? "," : "", f, pc[i].size);
+	}
+}
+
+/*
+ * The member chain at p of expr on a variable of type *t in pieces: the
+ * leading ".m" steps pick the piece the member lies in, which then takes
+ * the rest of the chain as a whole variable's location would.  A whole
+ * struct in pieces: KPT_EXIT_TYPE, its members' names in members (when
+ * given) for the caller to take one field each.
+ */
+int kpt_dw_chain_pieces(const char *expr, const char *p, Dwarf_Die *t,
+			const struct kpt_dwarf_piece *pc, int npc,
+			struct kpt_btf_arg *out, char *members, size_t ml,
+			char *err, size_t errlen)
+{
+	char base[KPT_FETCH_MAX], where[200];
+	int64_t off = 0;
+	Dwarf_Word size;
+	int r, i;
+
+	r = kpt_dw_members(expr, &p, t, &off, err, errlen);
+	if (r)
+		return r;
+	kpt_dw_pieces_text(pc, npc, where, sizeof(where));
+	if (!*p && members && !kpt_dw_member_names(t, members, ml))
+		return KPT_EXIT_TYPE;
+	if (dwarf_aggregate_size(t, &size)) {
+		kpt_dwarf_msg(err, errlen, "'%s': a type of no size", expr);
+		return KPT_EXIT_TYPE;
+	}
+	for (i = 0; i < npc; i++)
+		if ((uint64_t)off >= pc[i].start &&
+		    (uint64_t)off + size <= pc[i].start + pc[i].size)
+			break;
+	if (i == npc) {
+		char names[512];
+
+		if (!*p && !kpt_dw_member_names(t, names, sizeof(names)))
+			kpt_dwarf_msg(err, errlen, "'%s' is split over registers (%s): name a member:%s",
+				      expr, where, names);
+		else
+			kpt_dwarf_msg(err, errlen, "'%s' spans pieces of its variable (%s)",
+				      expr, where);
+		return KPT_EXIT_NOLOC;
+	}
+	if (!pc[i].ok) {
+		kpt_dwarf_msg(err, errlen, "'%s': its piece is %s", expr,
+			      pc[i].why);
+		return KPT_EXIT_NOLOC;
+	}
+	off -= (int64_t)pc[i].start;
+	snprintf(base, sizeof(base), "%s", pc[i].fetch);
+	if (pc[i].addr)
+		return kpt_dw_chain(expr, p, t, base, true, pc[i].off + off,
+				    out, err, errlen);
+	if (off) {
+		kpt_dwarf_msg(err, errlen, "'%s' is in bytes %" PRId64 "..%" PRIu64 " of %s, which no fetch argument shifts down",
+			      expr, off, off + size - 1, pc[i].fetch);
+		return KPT_EXIT_NOLOC;
+	}
+	return kpt_dw_chain(expr, p, t, base, false, 0, out, err, errlen);
 }

@@ -337,26 +337,6 @@ static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
 				       wl);
 }
 
-/* "pieces: %bx (8 bytes), %r12 (8 bytes)": for a listing. */
-static void pieces_text(const struct kpt_dwarf_piece *pc, int n, char *buf,
-			size_t size)
-{
-	size_t o = (size_t)snprintf(buf, size, "pieces:");
-
-	for (int i = 0; i < n && o < size; i++) {
-		char f[KPT_FETCH_MAX + 16];
-
-		if (!pc[i].ok)
-			snprintf(f, sizeof(f), "(%s)", pc[i].why);
-		else if (pc[i].addr)
-			kpt_dw_mem_fetch(f, sizeof(f), pc[i].fetch, pc[i].off);
-		else
-			snprintf(f, sizeof(f), "%s", pc[i].fetch);
-		o += (size_t)snprintf(buf + o, size - o, "%s %s (%" PRIu64 " bytes)",
-				      i ? "," : "", f, pc[i].size);
-	}
-}
-
 /*
  * The lines nearest to the site's (below, above) at whose first address in
  * the site's function instance var has a location: for a message.
@@ -481,7 +461,7 @@ static bool list_one(Dwarf_Die *var, void *arg)
 	if (!locate(l->d, l->sc, var, out, sizeof(out), &addr, &off, pc, &npc,
 		    v.why, sizeof(v.why))) {
 		if (npc)
-			pieces_text(pc, npc, v.fetch, sizeof(v.fetch));
+			kpt_dw_pieces_text(pc, npc, v.fetch, sizeof(v.fetch));
 		else if (addr)
 			kpt_dw_mem_fetch(v.fetch, sizeof(v.fetch), out, off);
 		else
@@ -535,66 +515,6 @@ static bool find_one(Dwarf_Die *var, void *arg)
 	if (l + strlen(n) + 2 < sizeof(f->names))
 		snprintf(f->names + l, sizeof(f->names) - l, " %s", n);
 	return false;
-}
-
-/*
- * The member chain at p of expr on a variable of type *t in pieces: the
- * leading ".m" steps pick the piece the member lies in, which then takes
- * the rest of the chain as a whole variable's location would.  A whole
- * struct in pieces: KPT_EXIT_TYPE, its members' names in members (when
- * given) for the caller to take one field each.
- */
-static int chain_pieces(const char *expr, const char *p, Dwarf_Die *t,
-			const struct kpt_dwarf_piece *pc, int npc,
-			struct kpt_btf_arg *out, char *members, size_t ml,
-			char *err, size_t errlen)
-{
-	char base[KPT_FETCH_MAX], where[200];
-	int64_t off = 0;
-	Dwarf_Word size;
-	int r, i;
-
-	r = kpt_dw_members(expr, &p, t, &off, err, errlen);
-	if (r)
-		return r;
-	pieces_text(pc, npc, where, sizeof(where));
-	if (!*p && members && !kpt_dw_member_names(t, members, ml))
-		return KPT_EXIT_TYPE;
-	if (dwarf_aggregate_size(t, &size)) {
-		kpt_dwarf_msg(err, errlen, "'%s': a type of no size", expr);
-		return KPT_EXIT_TYPE;
-	}
-	for (i = 0; i < npc; i++)
-		if ((uint64_t)off >= pc[i].start &&
-		    (uint64_t)off + size <= pc[i].start + pc[i].size)
-			break;
-	if (i == npc) {
-		char names[512];
-
-		if (!*p && !kpt_dw_member_names(t, names, sizeof(names)))
-			kpt_dwarf_msg(err, errlen, "'%s' is split over registers (%s): name a member:%s",
-				      expr, where, names);
-		else
-			kpt_dwarf_msg(err, errlen, "'%s' spans pieces of its variable (%s)",
-				      expr, where);
-		return KPT_EXIT_NOLOC;
-	}
-	if (!pc[i].ok) {
-		kpt_dwarf_msg(err, errlen, "'%s': its piece is %s", expr,
-			      pc[i].why);
-		return KPT_EXIT_NOLOC;
-	}
-	off -= (int64_t)pc[i].start;
-	snprintf(base, sizeof(base), "%s", pc[i].fetch);
-	if (pc[i].addr)
-		return kpt_dw_chain(expr, p, t, base, true, pc[i].off + off,
-				    out, err, errlen);
-	if (off) {
-		kpt_dwarf_msg(err, errlen, "'%s' is in bytes %" PRId64 "..%" PRIu64 " of %s, which no fetch argument shifts down",
-			      expr, off, off + size - 1, pc[i].fetch);
-		return KPT_EXIT_NOLOC;
-	}
-	return kpt_dw_chain(expr, p, t, base, false, 0, out, err, errlen);
 }
 
 /* kpt_dwarf_resolve(), and a whole struct in pieces' members' names */
@@ -662,7 +582,7 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		return KPT_EXIT_TYPE;
 	}
 	if (npc)
-		return chain_pieces(expr, expr + f.len, &t, pc, npc, out,
+		return kpt_dw_chain_pieces(expr, expr + f.len, &t, pc, npc, out,
 				    members, ml, err, errlen);
 	return kpt_dw_chain(expr, expr + f.len, &t, base, addr, off, out,
 			    err, errlen);
