@@ -108,10 +108,6 @@ static const char *kpt_lean_syms(void)
 {
 	unsigned long a;
 
-	a = kpt_ksyms.lookup_name("tracepoint_printk_key");
-	if (!a)
-		return "tracepoint_printk_key";
-	kpt_lean.printk_key = (struct static_key *)a;
 	a = kpt_ksyms.lookup_name("trace_event_exports_enabled");
 	if (!a)
 		return "trace_event_exports_enabled";

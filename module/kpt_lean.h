@@ -13,7 +13,7 @@
  *     set_event_notrace_pid (PID_FILTER)
  *   the instance's options/stacktrace and options/userstacktrace
  *     (tr->trace_flags)
- *   the trace_event=... tp_printk sysctl (tracepoint_printk_key) and
+ *   the tp_printk sysctl (kpt_printk_on(): kpt_printk.h) and
  *     registered trace exports of events (trace_event_exports_enabled)
  * What it does as the kernel does: the header's context word
  * (kpt_trace_ctx.h), the pid, the event type; tracing's
@@ -40,6 +40,7 @@
 #include <linux/percpu.h>
 #include <linux/ring_buffer.h>
 #include <linux/trace_events.h>
+#include "kpt_printk.h"
 #include "kpt_rb_commit.h"
 #include "kpt_rb_event.h"
 #include "kpt_trace_ctx.h"
@@ -48,7 +49,6 @@ struct kpt_lean {
 	u32 buffer_off;		/* struct trace_array: array_buffer.buffer */
 	u32 flags_off;		/* struct trace_array: trace_flags */
 	u32 stack_flags;	/* TRACE_ITER_STACKTRACE | _USERSTACKTRACE */
-	struct static_key *printk_key;		/* tracepoint_printk_key */
 	struct static_key *exports_key;		/* trace_event_exports_enabled */
 	bool __percpu *taskinfo_save;		/* trace_taskinfo_save */
 };
@@ -79,8 +79,7 @@ kpt_lean_buffer(struct trace_event_file *file)
 	    kpt_lean.stack_flags)
 		return NULL;
 	/* static_key_enabled() is a call; a count being changed is on too */
-	if (atomic_read(&kpt_lean.printk_key->enabled) |
-	    atomic_read(&kpt_lean.exports_key->enabled))
+	if (kpt_printk_on() || atomic_read(&kpt_lean.exports_key->enabled))
 		return NULL;
 	return READ_ONCE(*(struct trace_buffer * const *)(tr +
 							   kpt_lean.buffer_off));
