@@ -10,7 +10,7 @@
 #                   of the matrix; ends "N passed, N failed, N skipped"
 #   make check KVER=X    the guest tests on kernel X only
 #   make check-kernels   the whole guest suite on every kernel
-#   make check-repeat T=pattern[,pattern] N=20 [KVER=X] [LOAD=1]
+#   make check-repeat T=pattern[,pattern]|matrix N=20 [KVER=X] [LOAD=1]
 #                   hunt flakes: those guest tests N times on each kernel of
 #                   the matrix (or X), the host's CPUs loaded with LOAD=1;
 #                   a summary per test and kernel (tests/repeat)
