@@ -60,6 +60,13 @@ void kpt_path(char *buf, size_t size, const char *base, const char *fmt,
 	      ...) __attribute__((format(printf, 4, 5)));
 /* Whole file, NUL-terminated (NULL + errno on failure); free() it. */
 char *kpt_read_file(const char *path, size_t *len);
+/*
+ * The path of name in the cache directory's sub folder ($XDG_CACHE_HOME,
+ * else ~/.cache: kprobetrace/SUB/NAME), the folders made when mk; 0, or
+ * -1 when there is no such directory.
+ */
+int kpt_cache_path(const char *sub, const char *name, char *path, size_t size,
+		   bool mk);
 /* Is kprobetrace.ko there?  Prints why not; returns KPT_EXIT_*. */
 int kpt_check_module(void);
 /*

@@ -47,34 +47,10 @@ bool kpt_dwarf_file_match(const char *path, const char *want)
 
 static int cache_path(const char *id, char *path, size_t size, bool mk)
 {
-	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char dir[1024];
-	int n;
+	char name[256];
 
-	if (xdg && xdg[0] == '/')
-		n = snprintf(dir, sizeof(dir), "%s/kprobetrace/dwarf", xdg);
-	else if (home && home[0] == '/')
-		n = snprintf(dir, sizeof(dir), "%s/.cache/kprobetrace/dwarf",
-			     home);
-	else
-		return -1;
-	if (n < 0 || (size_t)n >= sizeof(dir))
-		return -1;
-	if (mk) {
-		/* each component, as mkdir -p */
-		for (char *p = dir + 1; *p; p++) {
-			if (*p != '/')
-				continue;
-			*p = '\0';
-			if (mkdir(dir, 0755) && errno != EEXIST)
-				return -1;
-			*p = '/';
-		}
-		if (mkdir(dir, 0755) && errno != EEXIST)
-			return -1;
-	}
-	n = snprintf(path, size, "%s/%s.idx", dir, id);
-	return n < 0 || (size_t)n >= size ? -1 : 0;
+	snprintf(name, sizeof(name), "%s.idx", id);
+	return kpt_cache_path("dwarf", name, path, size, mk);
 }
 
 static void note(const char *fmt, const char *what, const char *path)

@@ -26,6 +26,7 @@
 #include <unistd.h>
 #include <elfutils/libdwfl.h>
 #include <elfutils/libdwelf.h>
+#include "kpt_buildid.h"
 #include "kpt_cmd.h"
 #include "kpt_dwarf.h"
 #include "kpt_dwarf_internal.h"
@@ -38,60 +39,6 @@ const char *kpt_dwarf_module(const struct kpt_dwarf *d)
 const char *kpt_dwarf_path(const struct kpt_dwarf *d)
 {
 	return d->path;
-}
-
-static void to_hex(const unsigned char *p, size_t n, char *hex, size_t size)
-{
-	size_t o = 0;
-
-	hex[0] = '\0';
-	for (size_t i = 0; i < n && o + 3 <= size; i++)
-		o += snprintf(hex + o, size - o, "%02x", p[i]);
-}
-
-/* The GNU build-id of a notes blob (/sys/.../notes): "" if none. */
-static void notes_build_id(const unsigned char *p, size_t len, char *hex,
-			   size_t size)
-{
-	size_t o = 0;
-
-	hex[0] = '\0';
-	while (o + 12 <= len) {
-		uint32_t nsz, dsz, type;
-		size_t name_end, desc_end;
-
-		memcpy(&nsz, p + o, 4);
-		memcpy(&dsz, p + o + 4, 4);
-		memcpy(&type, p + o + 8, 4);
-		name_end = o + 12 + ((nsz + 3u) & ~3u);
-		desc_end = name_end + ((dsz + 3u) & ~3u);
-		if (nsz > len || dsz > len || desc_end > len)
-			return;
-		if (type == 3 && nsz == 4 && !memcmp(p + o + 12, "GNU", 4)) {
-			to_hex(p + name_end, dsz, hex, size);
-			return;
-		}
-		o = desc_end;
-	}
-}
-
-/* The running kernel's or module's build-id; "" if it cannot be read. */
-static void running_build_id(const char *module, char *hex, size_t size)
-{
-	char path[512];
-	size_t len;
-	unsigned char *p;
-
-	if (module && *module)
-		snprintf(path, sizeof(path),
-			 "/sys/module/%s/notes/.note.gnu.build-id", module);
-	else
-		snprintf(path, sizeof(path), "/sys/kernel/notes");
-	p = (unsigned char *)kpt_read_file(path, &len);
-	hex[0] = '\0';
-	if (p)
-		notes_build_id(p, len, hex, size);
-	free(p);
 }
 
 int kpt_dwarf_file_build_id(const char *path, char *hex, size_t size)
@@ -114,7 +61,7 @@ int kpt_dwarf_file_build_id(const char *path, char *hex, size_t size)
 	}
 	n = dwelf_elf_gnu_build_id(e, &id);
 	if (n > 0)
-		to_hex(id, (size_t)n, hex, size);
+		kpt_build_id_hex(id, (size_t)n, hex, size);
 	elf_end(e);
 	close(fd);
 	return 0;
@@ -309,7 +256,7 @@ int kpt_dwarf_open(const struct kpt_dwarf_src *src, struct kpt_dwarf **out,
 	if (src->build_id && *src->build_id)
 		snprintf(want, sizeof(want), "%s", src->build_id);
 	else
-		running_build_id(mod ? nmod : NULL, want, sizeof(want));
+		kpt_build_id_running(mod ? nmod : NULL, want, sizeof(want));
 	uname(&u);
 	if (src->debuginfo) {
 		char id[128];

@@ -256,3 +256,36 @@ bool kpt_wants_help(int argc, char **argv)
 	}
 	return false;
 }
+
+int kpt_cache_path(const char *sub, const char *name, char *path, size_t size,
+		   bool mk)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char dir[1024];
+	int n;
+
+	if (xdg && xdg[0] == '/')
+		n = snprintf(dir, sizeof(dir), "%s/kprobetrace/%s", xdg, sub);
+	else if (home && home[0] == '/')
+		n = snprintf(dir, sizeof(dir), "%s/.cache/kprobetrace/%s",
+			     home, sub);
+	else
+		return -1;
+	if (n < 0 || (size_t)n >= sizeof(dir))
+		return -1;
+	if (mk) {
+		/* each component, as mkdir -p */
+		for (char *p = dir + 1; *p; p++) {
+			if (*p != '/')
+				continue;
+			*p = '\0';
+			if (mkdir(dir, 0755) && errno != EEXIST)
+				return -1;
+			*p = '/';
+		}
+		if (mkdir(dir, 0755) && errno != EEXIST)
+			return -1;
+	}
+	n = snprintf(path, size, "%s/%s", dir, name);
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
