@@ -159,3 +159,18 @@ HOST_TESTS += cmd-doc
 host-test-cmd-doc: $(KPT_CMD)
 	tests/host/cmd-doc-check $(KPT_CMD)
 # --- end kprobetrace(1)
+
+# The kernel-image reader alone (ASan+UBSan): tables of vmlinux read from
+# the installed kernels' /boot/vmlinuz-* against xz/zstd, objcopy, readelf.
+KPT_CMD_KIMAGE_SRCS := $(addprefix $(KPT_CMD_DIR)/,kpt_kimage.c kpt_buildid.c \
+	kpt_util.c kpt_ksyms.c)
+KPT_CMD_KIMAGE_TEST := $(BUILD)/tests/kimage-read
+$(KPT_CMD_KIMAGE_TEST): tests/host/kimage_main.c $(KPT_CMD_KIMAGE_SRCS) $(KPT_CMD_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $< $(KPT_CMD_KIMAGE_SRCS) \
+		-llzma -lzstd -lz -o $@
+
+HOST_TESTS += cmd-kimage
+.PHONY: host-test-cmd-kimage
+host-test-cmd-kimage: $(KPT_CMD_KIMAGE_TEST)
+	tests/host/cmd-kimage $(KPT_CMD_KIMAGE_TEST)

@@ -22,6 +22,7 @@
 #include "kpt_cmd.h"
 #include "kpt_dwarf_internal.h"
 #include "kpt_insn.h"
+#include "kpt_kimage.h"
 #include "kpt_patched.h"
 
 int kpt_dwarf_open_spec(const struct kpt_dwarf_src *src, const char *text,
@@ -579,6 +580,8 @@ static const char *patched_at(const struct kpt_dwarf *d,
 
 	if (d->module[0])
 		kpt_patched_module_file(d->module, d->path);
+	else
+		kpt_kimage_debug_file(d->path);
 	if (kpt_patched_find(d->module, addr, start, len, &what) != 1 ||
 	    (!kpt_patched_kernel_refuses(what) && *start == addr))
 		return NULL;

@@ -18,6 +18,7 @@
 #include "kpt_btf_fetch.h"
 #include "kpt_btf_internal.h"
 #include "kpt_insn.h"
+#include "kpt_kimage.h"
 #include "kpt_patched.h"
 
 enum { JUMP, SCALL, ALT, NKINDS };
@@ -243,6 +244,36 @@ static int take(struct patched *p, int k, uint64_t vaddr, size_t n,
 	return 1;
 }
 
+/*
+ * vmlinux's table kind k of n bytes at vaddr, freed after boot: from the
+ * kernel's image file (kpt_kimage.h); 1 if it was read, 0 if not (noted).
+ */
+static int take_image(struct patched *p, int k, uint64_t vaddr, size_t n)
+{
+	uint8_t *b = malloc(n ? n : 1);
+	char why[1024];
+	int r;
+
+	if (!b) {
+		p->err = -ENOMEM;
+		return 0;
+	}
+	r = kpt_kimage_read(vaddr, n, b, why, sizeof(why));
+	if (r) {
+		note(p, "vmlinux's %s are not known: their table is init data, freed after boot, and no image of this kernel could be read (%s)",
+		     k == ALT ? "alternatives" : "tables", why);
+		free(b);
+		return 0;
+	}
+	r = parse(p, k, vaddr, b, n, true);
+	free(b);
+	if (r) {
+		p->err = -ENOMEM;
+		return 0;
+	}
+	return 1;
+}
+
 static void load_vmlinux(struct patched *p)
 {
 	static const char *const bounds[NKINDS][2] = {
@@ -265,17 +296,17 @@ static void load_vmlinux(struct patched *p)
 				     kind_what[k] + (k == ALT ? 3 : 2), bounds[k][0]);
 			continue;
 		}
-		if (k == ALT && ib && ie && s->addr >= ib->addr &&
-		    s->addr < ie->addr) {
-			note(p, "vmlinux's alternatives are not known (their table is init data, freed after boot)");
-			continue;
-		}
 		if (k == ALT) {
 			alt_layout();
 			if (!alt.size) {
 				note(p, "alternatives are not checked: %s", alt.why);
 				continue;
 			}
+		}
+		if (k == ALT && ib && ie && s->addr >= ib->addr &&
+		    s->addr < ie->addr) {
+			read += take_image(p, k, s->addr, e->addr - s->addr);
+			continue;
 		}
 		read += take(p, k, s->addr, e->addr - s->addr, true);
 	}

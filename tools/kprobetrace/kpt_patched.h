@@ -22,8 +22,9 @@
  * vmlinux's tables are between __start___jump_table/__stop___jump_table,
  * __start_static_call_sites/__stop_static_call_sites and
  * __alt_instructions/__alt_instructions_end (/proc/kallsyms); vmlinux's
- * alternatives table is init data, freed after boot, so vmlinux's
- * alternatives are not known.  A module's are its sections __jump_table,
+ * alternatives table is init data, freed after boot, and is read from the
+ * kernel's image file instead (kpt_kimage.h: /boot/vmlinuz-KVER or the
+ * -dbg package's vmlinux, of the same build-id).  A module's are its sections __jump_table,
  * .static_call_sites and .altinstructions, at the addresses
  * /sys/module/MOD/sections/ gives; their sizes come from the module's ELF
  * file when one is known (kpt_patched_module_file()), else they are
