@@ -3,7 +3,8 @@
 # kprobe tracer, offsets it marks ok are taken; a source line whose code
 # starts on a jump label (kprobetrace_dwarf.ko's static key) is marked by
 # lines and refused by add before anything is written; an alternative is
-# noted; a plain FUNC+OFF on a jump label, refused, is explained.
+# noted; a plain FUNC+OFF on a jump label, refused, is explained; BUG/WARN
+# sites are named with their file and line.
 # matrix: core
 # timeout: 90
 . /kpt/lib.sh
@@ -85,6 +86,21 @@ grep -q "$F" /tmp/list && { cat /tmp/list; fail "a refused line was written"; }
 # the line before it is taken
 kprobetrace add --debuginfo $KO "kpt_dwarf.c:$((line - 1))" > /tmp/out || fail "the line before the jump label"
 kprobetrace clear
+
+# BUG/WARN sites, from the bug tables (vmlinux's between
+# __start___bug_table and __stop___bug_table, kprobetrace_test's
+# __bug_table section): named with their file and line, refused by the
+# kernel (find_bug(); 6.12 refuses every ud2 too)
+kprobetrace where refcount_warn_saturate > /tmp/w || fail "where refcount_warn_saturate"
+grep -q 'not checked: BUG/WARN' /tmp/w && { cat /tmp/w; fail "BUG/WARN sites not checked"; }
+n=$(grep -cE '^ +\+[0-9]+ +2 +0f 0b +ud2 +no +WARN at lib/refcount\.c:[0-9]+ \(the kernel.s bug table\): kprobes refuses it$' /tmp/w)
+echo "refcount_warn_saturate: $n WARN sites"
+[ "$n" -ge 2 ] || { cat /tmp/w; fail "refcount_warn_saturate's WARNs not named"; }
+kprobetrace where kprobetrace_test:kpt_test_warn > /tmp/w || fail "where kpt_test_warn"
+cat /tmp/w
+off=$(awk '/ud2 +no +WARN at .*kpt_testmod\.c:[0-9]+ \(the kernel.s bug table\): kprobes refuses it$/ { print substr($1, 2); exit }' /tmp/w)
+[ -n "$off" ] || fail "kpt_test_warn's WARN_ON not named"
+kernel_takes "kprobetrace_test:kpt_test_warn+$off" && fail "the kernel takes the WARN site +$off"
 
 # a module's alternative (a CPU feature test; struct alt_instr's layout
 # from the kernel's BTF): noted, and probed as it is live

@@ -472,8 +472,8 @@ static void explain_patched(const struct add_req *q)
 			     &what) != 1 || !kpt_patched_kernel_refuses(what))
 		return;
 	kpt_ksyms_fmt(start, at, sizeof(at));
-	kpt_note("%s+%ld is in %s (%u bytes at %s, patched at run time): the kernel refuses a probe there; `kprobetrace where %s` shows the offsets it takes",
-		 name, q->offs, what, len, at, name);
+	kpt_note("%s+%ld is in %s (%u bytes at %s, %s): the kernel refuses a probe there; `kprobetrace where %s` shows the offsets it takes",
+		 name, q->offs, what, len, at, kpt_patched_how(what), name);
 }
 
 /*

@@ -170,7 +170,8 @@ static const char *endbr(const uint8_t *p, size_t len)
 /*
  * A region the kernel patches at a (kpt_patched.h): appended to note.
  * Returns 2 if the kernel refuses a probe at a, 1 if only noted, 0 if a
- * is in no such region.
+ * is in no such region; 3 for a BUG/WARN site (refused; its note
+ * replaces the ud2's).
  */
 static int patched_note(const struct kpt_sym *sym, uint64_t a, char *note,
 			size_t size)
@@ -184,6 +185,17 @@ static int patched_note(const struct kpt_sym *sym, uint64_t a, char *note,
 
 	if (kpt_patched_find(sym->module, a, &start, &len, &what) != 1)
 		return 0;
+	if (!strcmp(what, KPT_PATCHED_BUG)) {
+		char desc[400];
+
+		if (start != a || !kpt_patched_bug(sym->module, a, desc,
+						   sizeof(desc)))
+			return 0;
+		/* (in place of the ud2's own note) */
+		snprintf(note, size, "%s (the kernel's bug table): kprobes refuses it",
+			 desc);
+		return 3;
+	}
 	refuses = kpt_patched_kernel_refuses(what);
 	name = what + (what[1] == 'n' ? 3 : 2);	/* without "a "/"an " */
 	if (start >= sym->addr)
@@ -279,9 +291,11 @@ static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
 				      sizeof(tgt));
 			snprintf(note, sizeof(note), "rip-relative: %s", tgt);
 		}
-		if (!r && patched_note(sym, a, note, sizeof(note)) == 2) {
-			refused_patched++;
-			if (!black)
+		if (!r) {
+			int pn = patched_note(sym, a, note, sizeof(note));
+
+			refused_patched += pn == 2;
+			if (pn >= 2 && !black)
 				row[4] = "no";
 		}
 		if (black && !note[0])

@@ -602,8 +602,9 @@ static bool check_patched(const struct kpt_dwarf *d, const char *name,
 		return false;
 	kpt_ksyms_fmt(start, at, sizeof(at));
 	if (kpt_patched_kernel_refuses(what))
-		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is in %s of the live code (%u bytes at %s, patched at run time): the kernel refuses a probe there (EINVAL); `kprobetrace where %s` shows the offsets it takes",
-			      name, off, what, len, at, name);
+		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is in %s of the live code (%u bytes at %s, %s): the kernel refuses a probe there (EINVAL); `kprobetrace where %s` shows the offsets it takes",
+			      name, off, what, len, at,
+			      kpt_patched_how(what), name);
 	else
 		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is inside %s of the live code (%u bytes at %s, patched at boot or load): the instructions there are not the ones the debug info describes; `kprobetrace where %s` shows them",
 			      name, off, what, len, at, name);

@@ -21,19 +21,21 @@
 #include "kpt_kimage.h"
 #include "kpt_patched.h"
 
-enum { JUMP, SCALL, ALT, NKINDS };
+enum { JUMP, SCALL, ALT, BUG, NKINDS };
 
 static const char *const kind_what[NKINDS] = {
 	KPT_PATCHED_JUMP_LABEL, KPT_PATCHED_STATIC_CALL,
-	KPT_PATCHED_ALTERNATIVE,
+	KPT_PATCHED_ALTERNATIVE, KPT_PATCHED_BUG,
 };
 
 /* the longest region of each kind (a jump label's is found on use) */
-static const unsigned int kind_max[NKINDS] = { 5, 5, 255 };
+static const unsigned int kind_max[NKINDS] = { 5, 5, 255, 2 };
 
 struct region {
 	uint64_t start;
 	unsigned int len;	/* 0: a jump label not decoded yet */
+	uint16_t line, flags;	/* a BUG/WARN site's */
+	uint64_t file;		/* its file name's address, 0 if none */
 };
 
 struct patched {
@@ -55,6 +57,15 @@ static struct {
 	unsigned int size, instrlen;	/* 0: unknown */
 	char why[160];
 } alt;
+
+/* struct bug_entry (BTF); file and line only with CONFIG_DEBUG_BUGVERBOSE */
+static struct {
+	bool done;
+	unsigned int size, addr, file, line, flags;	/* ~0u: none */
+	char why[160];
+} bug;
+
+#define BUGFLAG_WARNING	1u	/* include/asm-generic/bug.h */
 
 static void note(struct patched *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -112,6 +123,56 @@ static void alt_layout(void)
 	kpt_btf_free(btf);
 }
 
+/* struct bug_entry's layout from the running kernel's BTF */
+static void bug_layout(void)
+{
+	static const char *const names[] = {
+		"bug_addr_disp", "file_disp", "line", "flags"
+	};
+	unsigned int *const offs[] = { &bug.addr, &bug.file, &bug.line,
+				       &bug.flags };
+	const char *path = getenv("KPT_BTF");
+	struct kpt_btf_type t;
+	const struct kpt_btf *b;
+	struct btf *btf;
+
+	if (bug.done)
+		return;
+	bug.done = true;
+	bug.addr = bug.file = bug.line = bug.flags = ~0u;
+	btf = kpt_btf_load(path && *path ? path : "/sys/kernel/btf/vmlinux",
+			   NULL);
+	if (!btf) {
+		snprintf(bug.why, sizeof(bug.why), "the kernel's BTF cannot be read (%s)",
+			 strerror(errno));
+		return;
+	}
+	b = kpt_btf_blob(btf);
+	if (kpt_btf_find(b, KPT_BTF_K_STRUCT, "bug_entry", &t)) {
+		snprintf(bug.why, sizeof(bug.why), "the kernel's BTF has no struct bug_entry");
+		kpt_btf_free(btf);
+		return;
+	}
+	bug.size = t.size_type;
+	for (unsigned int i = 0; i < t.vlen; i++) {
+		struct kpt_btf_member m;
+
+		if (kpt_btf_member(&t, i, &m) || m.bf_size || m.bit_off % 8)
+			continue;
+		for (unsigned int k = 0; k < 4; k++)
+			if (!strcmp(kpt_btf_name(b, m.name_off), names[k]))
+				*offs[k] = m.bit_off / 8;
+	}
+	kpt_btf_free(btf);
+	if (bug.addr == ~0u || bug.size < bug.addr + 4 ||
+	    (bug.file != ~0u && bug.size < bug.file + 4) ||
+	    (bug.line != ~0u && bug.size < bug.line + 2) ||
+	    (bug.flags != ~0u && bug.size < bug.flags + 2)) {
+		bug.size = 0;
+		snprintf(bug.why, sizeof(bug.why), "struct bug_entry has no relative bug_addr_disp (the kernel's BTF)");
+	}
+}
+
 static int push(struct patched *p, int kind, uint64_t start, unsigned int len)
 {
 	if (p->n[kind] == p->cap[kind]) {
@@ -123,6 +184,7 @@ static int push(struct patched *p, int kind, uint64_t start, unsigned int len)
 		p->r[kind] = r;
 		p->cap[kind] = cap;
 	}
+	memset(&p->r[kind][p->n[kind]], 0, sizeof(struct region));
 	p->r[kind][p->n[kind]].start = start;
 	p->r[kind][p->n[kind]].len = len;
 	p->n[kind]++;
@@ -165,11 +227,13 @@ static bool in_text(const struct patched *p, uint64_t addr)
 static int parse(struct patched *p, int kind, uint64_t vaddr,
 		 const uint8_t *b, size_t n, bool sized)
 {
-	size_t esize = kind == JUMP ? 16 : kind == SCALL ? 8 : alt.size;
+	size_t esize = kind == JUMP ? 16 : kind == SCALL ? 8 :
+		       kind == ALT ? alt.size : bug.size;
 
 	for (size_t o = 0; esize && o + esize <= n; o += esize) {
 		uint64_t e = vaddr + o;
-		uint64_t site = e + (int64_t)s32_at(b + o);
+		uint64_t site = e + (int64_t)s32_at(b + o +
+						    (kind == BUG ? bug.addr : 0));
 		unsigned int len = 0;
 		bool init = false;
 
@@ -181,8 +245,10 @@ static int parse(struct patched *p, int kind, uint64_t vaddr,
 		} else if (kind == SCALL) {
 			init = (e + 4 + (int64_t)s32_at(b + o + 4)) & 2;
 			len = 5;
-		} else {
+		} else if (kind == ALT) {
 			len = b[o + alt.instrlen];
+		} else {
+			len = 2;	/* ud2, the trap of BUG() and WARN() */
 		}
 		if (!sized && !in_text(p, site))
 			break;
@@ -190,6 +256,22 @@ static int parse(struct patched *p, int kind, uint64_t vaddr,
 			continue;
 		if (push(p, kind, site, len))
 			return -ENOMEM;
+		if (kind == BUG) {
+			struct region *r = &p->r[kind][p->n[kind] - 1];
+			uint16_t v;
+
+			if (bug.file != ~0u)
+				r->file = e + bug.file +
+					  (int64_t)s32_at(b + o + bug.file);
+			if (bug.line != ~0u) {
+				memcpy(&v, b + o + bug.line, 2);
+				r->line = v;
+			}
+			if (bug.flags != ~0u) {
+				memcpy(&v, b + o + bug.flags, 2);
+				r->flags = v;
+			}
+		}
 	}
 	qsort(p->r[kind], p->n[kind], sizeof(struct region), by_start);
 	return 0;
@@ -280,6 +362,7 @@ static void load_vmlinux(struct patched *p)
 		{ "__start___jump_table", "__stop___jump_table" },
 		{ "__start_static_call_sites", "__stop_static_call_sites" },
 		{ "__alt_instructions", "__alt_instructions_end" },
+		{ "__start___bug_table", "__stop___bug_table" },
 	};
 	const struct kpt_sym *ib = kpt_ksyms_vmlinux("__init_begin");
 	const struct kpt_sym *ie = kpt_ksyms_vmlinux("__init_end");
@@ -300,6 +383,13 @@ static void load_vmlinux(struct patched *p)
 			alt_layout();
 			if (!alt.size) {
 				note(p, "alternatives are not checked: %s", alt.why);
+				continue;
+			}
+		}
+		if (k == BUG) {
+			bug_layout();
+			if (!bug.size) {
+				note(p, "BUG/WARN sites are not checked: %s", bug.why);
 				continue;
 			}
 		}
@@ -373,7 +463,8 @@ static uint64_t next_section(const char *dir, uint64_t addr)
 static void load_module(struct patched *p)
 {
 	static const char *const names[NKINDS] = {
-		"__jump_table", ".static_call_sites", ".altinstructions"
+		"__jump_table", ".static_call_sites", ".altinstructions",
+		"__bug_table"
 	};
 	size_t sizes[NKINDS] = { 0 };
 	char dir[256];
@@ -405,6 +496,13 @@ static void load_module(struct patched *p)
 			alt_layout();
 			if (!alt.size) {
 				note(p, "alternatives are not checked: %s", alt.why);
+				continue;
+			}
+		}
+		if (k == BUG) {
+			bug_layout();
+			if (!bug.size) {
+				note(p, "BUG/WARN sites are not checked: %s", bug.why);
 				continue;
 			}
 		}
@@ -513,7 +611,54 @@ int kpt_patched_find(const char *module, uint64_t addr, uint64_t *start,
 
 bool kpt_patched_kernel_refuses(const char *what)
 {
-	return what == kind_what[JUMP] || what == kind_what[SCALL];
+	return what == kind_what[JUMP] || what == kind_what[SCALL] ||
+	       what == kind_what[BUG];
+}
+
+const char *kpt_patched_how(const char *what)
+{
+	if (what == kind_what[BUG])
+		return "in the kernel's bug table";
+	if (what == kind_what[ALT])
+		return "patched at boot or load";
+	return "patched at run time";
+}
+
+int kpt_patched_bug(const char *module, uint64_t addr, char *desc,
+		    size_t size)
+{
+	struct patched *p = loaded(module);
+	struct region *r;
+	size_t lo = 0, hi;
+	char file[256] = "";
+
+	if (!p)
+		return 0;
+	r = p->r[BUG];
+	hi = p->n[BUG];
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (r[mid].start < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == p->n[BUG] || r[lo].start != addr)
+		return 0;
+	r += lo;
+	if (r->file && !kpt_kcore_read(r->file, file, sizeof(file) - 1))
+		file[strnlen(file, sizeof(file) - 1)] = '\0';
+	else
+		file[0] = '\0';
+	if (file[0] && r->line)
+		snprintf(desc, size, "%s at %s:%u",
+			 r->flags & BUGFLAG_WARNING ? "WARN" : "BUG", file,
+			 r->line);
+	else
+		snprintf(desc, size, "%s",
+			 r->flags & BUGFLAG_WARNING ? "WARN" : "BUG");
+	return 1;
 }
 
 const char *kpt_patched_unchecked(const char *module)
