@@ -19,8 +19,9 @@ static const char lines_usage[] =
 "Print source lines (the text when the source file is there, the numbers\n"
 "otherwise) with, for each line that has code, where a probe on it goes:\n"
 "SYMBOL+OFFSET, one per copy of the function (an inlined copy says\n"
-"\"inline in CALLER\"), every address checked against the instruction\n"
-"boundaries of the file's text by the decoder, and, when FUNC runs here,\n"
+"\"FUNC inline in CALLER\", FUNC the innermost inlined function there),\n"
+"every address checked against the instruction boundaries of the file's\n"
+"text by the decoder, and, when FUNC runs here,\n"
 "marked \"refused: live code in a jump label\" (a static call, inside an\n"
 "alternative) where the kernel patches the code. A..B count from FUNC's first\n"
 "line (FUNC:0), or are the file's lines (FILE:A-B). FILE is the base\n"
@@ -120,7 +121,8 @@ static void one_line(void *arg, const char *file, int line,
 			      i ? "," : "", sites[i].sym, sites[i].off);
 		if (sites[i].inlined && o < sizeof(where))
 			o += snprintf(where + o, sizeof(where) - o,
-				      " (inline in %s)", sites[i].caller);
+				      " (%s inline in %s)", sites[i].func,
+				      sites[i].caller);
 		patched = c->d ? kpt_dwarf_site_patched(c->d, &sites[i]) : NULL;
 		if (patched && o < sizeof(where))
 			o += snprintf(where + o, sizeof(where) - o,
