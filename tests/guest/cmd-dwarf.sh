@@ -50,13 +50,16 @@ add -e darr 'kpt_dwarf_array:5 arr[0] arr[2] arr[3]'
 add -e dsarr 'kpt_dwarf_sink_arr:2 a[1] a[3]'
 # a struct split over two registers (DW_OP_piece): a field per member
 add -e dpieces 'kpt_dwarf_pieces:5 two'
+# a pointer to a struct that kpt_dwarf.c only declares (kpt_dwarf_opaque.c
+# defines it)
+add -e dopaque 'kpt_dwarf_opaque:4 h->secret h->first'
 add -e dsq 'kpt_dwarf_square:4 sq'
 # lifecycle=seed (the default): one event per copy, dsq, dsq_1, dsq_2
 assert_eq "$(grep -c . /tmp/add.out)" 3 "one probe per inlined copy"
 assert_eq "$(grep -Ec '^p:(kprobetrace/)?dsq(_[12])? kprobetrace_dwarf:kpt_dwarf_inline\+' $KPT/kprobe_events)" \
 	3 "dsq, dsq_1, dsq_2 written"
 
-trace_bg /tmp/tr -n 11 -t 20
+trace_bg /tmp/tr -n 12 -t 20
 echo "stack 5" > $DW/call || fail "call stack"
 assert_eq "$(cat $DW/seen)" 15 "stack: module's value"
 echo "reg 6" > $DW/call || fail "call reg"
@@ -70,6 +73,8 @@ echo "array 7" > $DW/call || fail "call array"
 assert_eq "$(cat $DW/seen)" 35 "array: module's value"
 echo "pieces 7" > $DW/call || fail "call pieces"
 assert_eq "$(cat $DW/seen)" 107 "pieces: module's value"
+echo "opaque 5" > $DW/call || fail "call opaque"
+assert_eq "$(cat $DW/seen)" 15 "opaque: module's value"
 wait $tpid
 cat /tmp/tr
 # the hits and the ring buffer's counts, to tell a probe that did not fire
@@ -88,6 +93,8 @@ grep -Eq ' dsarr: kpt_dwarf_sink_arr\+0x[0-9a-f]+ a_1=14 a_3=28$' /tmp/tr ||
 	fail "a[1], a[3]"
 grep -Eq ' dpieces: kpt_dwarf_pieces\+0x[0-9a-f]+ two_lo=21 two_hi=107$' /tmp/tr ||
 	fail "two (in pieces): two.lo, two.hi"
+grep -Eq ' dopaque: kpt_dwarf_opaque\+0x[0-9a-f]+ h_secret=15 h_first=7$' /tmp/tr ||
+	fail "h->secret, h->first (a struct declared only)"
 grep -Eq ' dpair: kpt_dwarf_sink_pair\+0x[0-9a-f]+ p_first=11 p_second=20$' /tmp/tr ||
 	fail "p->first, p->second"
 assert_eq "$(sed -n 's/.* dsq\(_[12]\)*: kpt_dwarf_inline+0x[0-9a-f]* sq=//p' /tmp/tr | tr '\n' ' ')" \

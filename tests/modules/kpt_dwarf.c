@@ -163,6 +163,18 @@ __kpt_target long kpt_dwarf_feature(long x)
 	return x;
 }
 
+/* Defined in kpt_dwarf_opaque.c only: this unit's DWARF declares it. */
+#include "kpt_dwarf_opaque.h"
+
+/* A local pointer to a struct that this unit only declares. */
+__kpt_target long kpt_dwarf_opaque(long x)
+{
+	struct kpt_dwarf_hidden *h = kpt_dwarf_hidden_get(x * 3);
+
+	kpt_dwarf_sink_hidden(h);		/* KPT_LINE opaque */
+	return x;
+}
+
 static ssize_t call_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
 {
@@ -194,6 +206,8 @@ static ssize_t call_write(struct file *file, const char __user *ubuf,
 		kpt_dwarf_keyed(arg);
 	else if (!strcmp(name, "feature"))
 		kpt_dwarf_feature(arg);
+	else if (!strcmp(name, "opaque"))
+		kpt_dwarf_opaque(arg);
 	else
 		return -ENOENT;
 	return count;

@@ -79,6 +79,8 @@ int kpt_dw_members(const char *expr, const char **pp, Dwarf_Die *t,
 		   int64_t *off, char *err, size_t errlen);
 /* " a b c": the names of struct/union t's members; -1 if t is neither. */
 int kpt_dw_member_names(Dwarf_Die *t, char *names, size_t size);
+/* Drop what was learnt of a file's types (its definitions by name). */
+void kpt_dw_types_forget(void);
 
 /*
  * The member chain at p (.m, ->m, [i]) of expr, whose variable has type
