@@ -54,6 +54,11 @@ $(eval $(call kpt_fuzzer,dwarf_loc,tools/kprobetrace/kpt_dwarf_loc.c,-Itools/kpr
 # FUNC@FILE, ranges), with its canonical form parsed back.
 $(eval $(call kpt_fuzzer,dwarf_spec,tools/kprobetrace/kpt_dwarf_spec.c,-Itools/kprobetrace -Icommon,tools/kprobetrace/kpt_dwarf.h tools/kprobetrace/kpt_dwarf_internal.h,-max_len=600 -runs=2000000))
 
+# The reader of a unit's top-level entries of the DWARF index (functions
+# without libdw): an offset, two sizes, .debug_info, .debug_abbrev and
+# string bytes.
+$(eval $(call kpt_fuzzer,dwarf_dies,tools/kprobetrace/kpt_dwarf_dies.c,-Itools/kprobetrace,tools/kprobetrace/kpt_dwarf_dies.h tools/kprobetrace/kpt_dwarf_rd.h tools/kprobetrace/kpt_dwarf_linehdr.h,-max_len=4096 -runs=2000000))
+
 # The reader of kprobetrace(1)'s DWARF index files (the cache directory):
 # bounds, order, checksum, key, and a round trip through the writer.
 $(eval $(call kpt_fuzzer,dwarf_index,tools/kprobetrace/kpt_dwarf_index.c,-Itools/kprobetrace,tools/kprobetrace/kpt_dwarf_index.h,-max_len=16384 -runs=2000000))

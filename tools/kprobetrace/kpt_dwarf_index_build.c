@@ -17,6 +17,7 @@
 #include <gelf.h>
 #include <stdint.h>
 #include "kpt_dwarf_internal.h"
+#include "kpt_dwarf_dies.h"
 #include "kpt_dwarf_linehdr.h"
 
 /* ---- building: name -> compile units, in a hash table ---- */
@@ -269,39 +270,119 @@ struct build {
 	bool verify;		/* both, compared (KPT_DWARF_INDEX_VERIFY) */
 	const char **seen;	/* verify: the unit's names from the header */
 	size_t nseen, capseen;
+	struct kpt_dwarf_dies_in di;
+	bool libdw_dies;	/* the functions are read by libdw */
+	const char **fns;	/* verify: the unit's functions read directly */
+	size_t nfn, capfn;
 	uint64_t *cus;		/* the units' DIE offsets */
 	size_t ncu, cap;
 	bool lh_set;
 };
 
+static void func_named(struct build *b, const char *name)
+{
+	if (name)
+		add_ptr(&b->names, &b->pnames, &b->strings, NULL, name, b->cu);
+}
+
 static int build_func(Dwarf_Die *die, void *arg)
+{
+	func_named(arg, dwarf_diename(die));
+	return DWARF_CB_OK;
+}
+
+/* names of the unit's functions, as read without libdw, in order */
+static int func_seen(void *arg, const char *name)
 {
 	struct build *b = arg;
 
-	const char *name = dwarf_diename(die);
+	if (!b->verify) {
+		func_named(b, name);
+		return 0;
+	}
+	if (b->nfn == b->capfn) {
+		size_t cap = b->capfn ? b->capfn * 2 : 256;
+		const char **p = realloc(b->fns, cap * sizeof(*p));
 
-	if (name)
-		add_ptr(&b->names, &b->pnames, &b->strings, NULL, name, b->cu);
-	return DWARF_CB_OK;
+		if (!p)
+			return -1;
+		b->fns = p;
+		b->capfn = cap;
+	}
+	b->fns[b->nfn++] = name;
+	return 0;
+}
+
+/*
+ * The unit's functions read both ways: the same names in the same order,
+ * or libdw's walk for the rest of the build (said with
+ * KPT_DWARF_INDEX_VERIFY).
+ */
+static void funcs_compared(Dwarf_Die *cu, struct build *b, uint64_t hdr)
+{
+	bool same;
+	size_t i = 0;
+	Dwarf_Die c;
+
+	b->nfn = 0;
+	same = !kpt_dwarf_dies_funcs(&b->di, hdr);
+	if (!dwarf_child(cu, &c))
+		do {
+			const char *n;
+
+			if (dwarf_tag(&c) != DW_TAG_subprogram ||
+			    dwarf_hasattr(&c, DW_AT_declaration))
+				continue;
+			n = dwarf_diename(&c);
+			if (n)
+				func_named(b, n);
+			if (n && (i >= b->nfn || strcmp(n, b->fns[i])))
+				same = false;
+			i += n != NULL;
+		} while (!dwarf_siblingof(&c, &c));
+	if (same && i == b->nfn)
+		return;
+	if (getenv("KPT_DWARF_INDEX_VERIFY"))
+		fprintf(stderr, "kprobetrace: DWARF index: the functions of the unit at 0x%llx are not read as libdw reads them\n",
+			(unsigned long long)dwarf_dieoffset(cu));
+	b->libdw_dies = true;
 }
 
 /*
  * The functions of a unit as dwarf_getfuncs() gives them, faster: the
  * unit's own children only (DW_AT_sibling skips the bodies), where C
- * keeps its functions; a unit of another language, the full walk.  A
- * GNU C nested function (inside another's body; the kernel has none) is
- * then not indexed: kpt_dwarf_each_cu() reads every unit for a name the
- * index lacks.
+ * keeps its functions, read without libdw (kpt_dwarf_dies.c; compared
+ * with libdw's walk on the first unit, every unit when verifying); a
+ * unit of another language, the full walk.  A GNU C nested function
+ * (inside another's body; the kernel has none) is then not indexed:
+ * kpt_dwarf_each_cu() reads every unit for a name the index lacks.
  */
 static void top_funcs(Dwarf_Die *cu, struct build *b)
 {
 	int lang = dwarf_srclang(cu);
+	uint64_t hdr = dwarf_dieoffset(cu) - dwarf_cuoffset(cu);
 	Dwarf_Die c;
 
 	if (lang != DW_LANG_C89 && lang != DW_LANG_C && lang != DW_LANG_C99 &&
 	    lang != DW_LANG_C11) {
 		dwarf_getfuncs(cu, build_func, b, 0);
 		return;
+	}
+	if (!b->libdw_dies) {
+		bool v = b->verify;
+
+		if (v || b->ncu == 1) {
+			b->verify = true;
+			funcs_compared(cu, b, hdr);
+			b->verify = v;
+			return;
+		}
+		if (!kpt_dwarf_dies_funcs(&b->di, hdr))
+			return;
+		/*
+		 * Refused part way: what was added stays (the same names
+		 * again are no harm, a unit's list keeps each once).
+		 */
 	}
 	if (dwarf_child(cu, &c))
 		return;
@@ -506,6 +587,11 @@ static int unit(Dwarf_Die *cu, void *arg)
 		b->lh.line_str = section(elf, ".debug_line_str");
 		b->lh.str = section(elf, ".debug_str");
 		b->libdw_files = !b->lh.line.data;
+		b->di.info = section(elf, ".debug_info");
+		b->di.abbrev = section(elf, ".debug_abbrev");
+		b->di.str = b->lh.str;
+		b->di.line_str = b->lh.line_str;
+		b->libdw_dies = !b->di.info.data || !b->di.abbrev.data;
 		b->lh_set = true;
 	}
 	top_funcs(cu, b);
@@ -523,6 +609,8 @@ int kpt_dwarf_index_build(struct kpt_dwarf *d,
 
 	b.lh.fn = file_seen;
 	b.lh.ctx = &b;
+	b.di.fn = func_seen;
+	b.di.ctx = &b;
 	b.verify = getenv("KPT_DWARF_INDEX_VERIFY") != NULL;
 	if (each_unit(d, unit, &b) || b.names.oom || b.files.oom)
 		goto out;
@@ -536,6 +624,7 @@ out:
 	free(files);
 	free(b.cus);
 	free(b.seen);
+	free(b.fns);
 	table_free(&b.names);
 	table_free(&b.files);
 	free(b.pnames.s);

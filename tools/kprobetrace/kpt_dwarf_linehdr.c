@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kpt_dwarf_linehdr.h"
+#include "kpt_dwarf_rd.h"
 
 int kpt_dwarf_linehdr_join(const char *dir, const char *name, char *buf,
 			   size_t size)
@@ -23,74 +24,6 @@ int kpt_dwarf_linehdr_join(const char *dir, const char *name, char *buf,
 		      snprintf(buf, size, "%s", name);
 
 	return n < 0 || (size_t)n >= size ? -1 : 0;
-}
-
-struct rd {
-	const unsigned char *p, *end;
-	bool bad;
-};
-
-static uint64_t u(struct rd *r, size_t n)
-{
-	uint64_t v = 0;
-
-	if (r->bad || (size_t)(r->end - r->p) < n) {
-		r->bad = true;
-		return 0;
-	}
-	for (size_t i = 0; i < n; i++)
-		v |= (uint64_t)r->p[i] << (8 * i);
-	r->p += n;
-	return v;
-}
-
-static uint64_t uleb(struct rd *r)
-{
-	uint64_t v = 0;
-	unsigned int shift = 0;
-
-	while (!r->bad) {
-		unsigned char b;
-
-		if (r->p >= r->end || shift > 63) {
-			r->bad = true;
-			break;
-		}
-		b = *r->p++;
-		v |= (uint64_t)(b & 0x7f) << shift;
-		if (!(b & 0x80))
-			break;
-		shift += 7;
-	}
-	return r->bad ? 0 : v;
-}
-
-static const char *cstr(struct rd *r)
-{
-	const unsigned char *z;
-
-	if (r->bad)
-		return NULL;
-	z = memchr(r->p, 0, (size_t)(r->end - r->p));
-	if (!z) {
-		r->bad = true;
-		return NULL;
-	}
-	{
-		const char *s = (const char *)r->p;
-
-		r->p = z + 1;
-		return s;
-	}
-}
-
-/* A string at off of a string section, or NULL. */
-static const char *strsec(const struct kpt_dwarf_sec *sec, uint64_t off)
-{
-	if (!sec->data || off >= sec->size ||
-	    !memchr(sec->data + off, 0, sec->size - off))
-		return NULL;
-	return (const char *)sec->data + off;
 }
 
 #define LNCT_PATH 1
