@@ -53,6 +53,7 @@ echo > /dev/null
 grep myevent2 $T | head -n 3
 grep myevent2 $T | grep -q 'path="/dev/null" path2="/dev/null"' || fail "user strings of open()"
 echo 'p:myevent vfs_symlink path=+0($arg3):ustring path2=+u0($arg3):string' > $E || fail "vfs_symlink"
+rm -rf /tmp/ut
 mkdir -p /tmp/ut
 ln -s foo /tmp/ut/bar
 grep myevent $T | tail -n 1

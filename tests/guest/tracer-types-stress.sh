@@ -9,7 +9,7 @@ E=$KPT/kprobe_events
 T=$TRACEFS/trace
 echo > $T
 echo 40 > $TRACEFS/buffer_size_kb
-rm -f /tmp/writers-done
+rm -f /tmp/writers-done.*
 for w in 1 2; do
 	(i=0; while [ $i -lt 60 ]; do
 		echo "p:s${w}_$((i % 7)) kpt_test_types n$i=+0(+24(%di)):string a$w=+56(%di):u32[2] c=\$comm" >> $E
