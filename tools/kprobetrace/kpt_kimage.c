@@ -307,6 +307,24 @@ static int locate(const uint8_t *h, uint64_t addr, uint64_t run_text,
 		    len, addr);
 }
 
+/*
+ * From the headers: what to read, w[1] the bytes asked for (into out),
+ * w[2] the notes (a buffer of its own).
+ */
+static int plan(const uint8_t *hdr, uint64_t addr, uint64_t run_text,
+		size_t len, uint8_t *out, struct want *w, const char *path,
+		char *why, size_t wl)
+{
+	char e[200] = "";
+	int r = locate(hdr, addr, run_text, len, &w[1], &w[2], e, sizeof(e));
+
+	if (r)
+		return fail(why, wl, r, "%s: %s", path, e);
+	w[1].buf = out;
+	w[2].buf = malloc(w[2].len + 1);
+	return 0;
+}
+
 /* The bytes at addr and the build-id, from the file's headers on. */
 static int extract(const char *path, uint64_t addr, uint64_t run_text,
 		   size_t len, uint8_t *out, char *bid, size_t bsize,
@@ -317,7 +335,6 @@ static int extract(const char *path, uint64_t addr, uint64_t run_text,
 	struct want w[3] = { { 0, HDR, hdr, 0 } };
 	uint64_t pos = 0, last;
 	bool located = false;
-	char e[200] = "";
 	int r;
 
 	bid[0] = '\0';
@@ -338,13 +355,9 @@ static int extract(const char *path, uint64_t addr, uint64_t run_text,
 			r = fail(why, wl, -ENOEXEC, "%s: shorter than its headers", path);
 			goto out;
 		}
-		r = locate(hdr, addr, run_text, len, &w[1], &w[2], e, sizeof(e));
-		if (r) {
-			fail(why, wl, r, "%s: %s", path, e);
+		r = plan(hdr, addr, run_text, len, out, w, path, why, wl);
+		if (r)
 			goto out;
-		}
-		w[1].buf = out;
-		w[2].buf = malloc(w[2].len + 1);
 		for (int i = 1; i < 3; i++)
 			if (w[i].buf && w[i].len &&
 			    pread(m->fd, w[i].buf, w[i].len, (off_t)w[i].off) !=
@@ -377,14 +390,10 @@ static int extract(const char *path, uint64_t addr, uint64_t run_text,
 		take(&w[0], pos, chunk, (size_t)n);
 		if (!located && w[0].got == HDR) {
 			located = true;
-			r = locate(hdr, addr, run_text, len, &w[1], &w[2], e,
-				   sizeof(e));
-			if (r) {
-				fail(why, wl, r, "%s: %s", path, e);
+			r = plan(hdr, addr, run_text, len, out, w, path, why,
+				 wl);
+			if (r)
 				goto out;
-			}
-			w[1].buf = out;
-			w[2].buf = malloc(w[2].len + 1);
 			for (int i = 1; i < 3; i++)
 				if (w[i].off + w[i].len > last)
 					last = w[i].off + w[i].len;

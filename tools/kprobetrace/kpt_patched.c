@@ -84,9 +84,33 @@ static void note(struct patched *p, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void alt_layout(void)
+/*
+ * struct name of the running kernel's BTF ($KPT_BTF, else
+ * /sys/kernel/btf/vmlinux) in *t; the BTF, to free, or NULL with why.
+ */
+static struct btf *kernel_struct(const char *name, struct kpt_btf_type *t,
+				 char *why, size_t wl)
 {
 	const char *path = getenv("KPT_BTF");
+	struct btf *btf;
+
+	btf = kpt_btf_load(path && *path ? path : "/sys/kernel/btf/vmlinux",
+			   NULL);
+	if (!btf) {
+		snprintf(why, wl, "the kernel's BTF cannot be read (%s)",
+			 strerror(errno));
+		return NULL;
+	}
+	if (kpt_btf_find(kpt_btf_blob(btf), KPT_BTF_K_STRUCT, name, t)) {
+		snprintf(why, wl, "the kernel's BTF has no struct %s", name);
+		kpt_btf_free(btf);
+		return NULL;
+	}
+	return btf;
+}
+
+static void alt_layout(void)
+{
 	struct kpt_btf_type t;
 	const struct kpt_btf *b;
 	struct btf *btf;
@@ -94,19 +118,10 @@ static void alt_layout(void)
 	if (alt.done)
 		return;
 	alt.done = true;
-	btf = kpt_btf_load(path && *path ? path : "/sys/kernel/btf/vmlinux",
-			   NULL);
-	if (!btf) {
-		snprintf(alt.why, sizeof(alt.why), "the kernel's BTF cannot be read (%s)",
-			 strerror(errno));
+	btf = kernel_struct("alt_instr", &t, alt.why, sizeof(alt.why));
+	if (!btf)
 		return;
-	}
 	b = kpt_btf_blob(btf);
-	if (kpt_btf_find(b, KPT_BTF_K_STRUCT, "alt_instr", &t)) {
-		snprintf(alt.why, sizeof(alt.why), "the kernel's BTF has no struct alt_instr");
-		kpt_btf_free(btf);
-		return;
-	}
 	for (unsigned int i = 0; i < t.vlen; i++) {
 		struct kpt_btf_member m;
 
@@ -131,7 +146,6 @@ static void bug_layout(void)
 	};
 	unsigned int *const offs[] = { &bug.addr, &bug.file, &bug.line,
 				       &bug.flags };
-	const char *path = getenv("KPT_BTF");
 	struct kpt_btf_type t;
 	const struct kpt_btf *b;
 	struct btf *btf;
@@ -140,19 +154,10 @@ static void bug_layout(void)
 		return;
 	bug.done = true;
 	bug.addr = bug.file = bug.line = bug.flags = ~0u;
-	btf = kpt_btf_load(path && *path ? path : "/sys/kernel/btf/vmlinux",
-			   NULL);
-	if (!btf) {
-		snprintf(bug.why, sizeof(bug.why), "the kernel's BTF cannot be read (%s)",
-			 strerror(errno));
+	btf = kernel_struct("bug_entry", &t, bug.why, sizeof(bug.why));
+	if (!btf)
 		return;
-	}
 	b = kpt_btf_blob(btf);
-	if (kpt_btf_find(b, KPT_BTF_K_STRUCT, "bug_entry", &t)) {
-		snprintf(bug.why, sizeof(bug.why), "the kernel's BTF has no struct bug_entry");
-		kpt_btf_free(btf);
-		return;
-	}
 	bug.size = t.size_type;
 	for (unsigned int i = 0; i < t.vlen; i++) {
 		struct kpt_btf_member m;
@@ -171,6 +176,25 @@ static void bug_layout(void)
 		bug.size = 0;
 		snprintf(bug.why, sizeof(bug.why), "struct bug_entry has no relative bug_addr_disp (the kernel's BTF)");
 	}
+}
+
+/* Is the layout of kind k's entries known (from BTF)?  Noted if not. */
+static bool layout_known(struct patched *p, int k)
+{
+	if (k == ALT) {
+		alt_layout();
+		if (!alt.size) {
+			note(p, "alternatives are not checked: %s", alt.why);
+			return false;
+		}
+	} else if (k == BUG) {
+		bug_layout();
+		if (!bug.size) {
+			note(p, "BUG/WARN sites are not checked: %s", bug.why);
+			return false;
+		}
+	}
+	return true;
 }
 
 static int push(struct patched *p, int kind, uint64_t start, unsigned int len)
@@ -303,6 +327,20 @@ static uint8_t *read_table(uint64_t vaddr, size_t *n, bool sized)
 	return b;
 }
 
+/* The table's bytes b parsed into p, and freed; 1, or 0 (p->err). */
+static int parsed(struct patched *p, int k, uint64_t vaddr, uint8_t *b,
+		  size_t n, bool sized)
+{
+	int r = parse(p, k, vaddr, b, n, sized);
+
+	free(b);
+	if (r) {
+		p->err = -ENOMEM;
+		return 0;
+	}
+	return 1;
+}
+
 /*
  * Table kind k: n bytes at vaddr (all of them when sized), read and
  * parsed into p; 1 if it was, 0 if not (p->err says why).
@@ -311,19 +349,12 @@ static int take(struct patched *p, int k, uint64_t vaddr, size_t n,
 		bool sized)
 {
 	uint8_t *b = read_table(vaddr, &n, sized);
-	int r;
 
 	if (!b) {
 		p->err = -EIO;	/* no /proc/kcore: not root */
 		return 0;
 	}
-	r = parse(p, k, vaddr, b, n, sized);
-	free(b);
-	if (r) {
-		p->err = -ENOMEM;
-		return 0;
-	}
-	return 1;
+	return parsed(p, k, vaddr, b, n, sized);
 }
 
 /*
@@ -347,13 +378,7 @@ static int take_image(struct patched *p, int k, uint64_t vaddr, size_t n)
 		free(b);
 		return 0;
 	}
-	r = parse(p, k, vaddr, b, n, true);
-	free(b);
-	if (r) {
-		p->err = -ENOMEM;
-		return 0;
-	}
-	return 1;
+	return parsed(p, k, vaddr, b, n, true);
 }
 
 static void load_vmlinux(struct patched *p)
@@ -379,20 +404,8 @@ static void load_vmlinux(struct patched *p)
 				     kind_what[k] + (k == ALT ? 3 : 2), bounds[k][0]);
 			continue;
 		}
-		if (k == ALT) {
-			alt_layout();
-			if (!alt.size) {
-				note(p, "alternatives are not checked: %s", alt.why);
-				continue;
-			}
-		}
-		if (k == BUG) {
-			bug_layout();
-			if (!bug.size) {
-				note(p, "BUG/WARN sites are not checked: %s", bug.why);
-				continue;
-			}
-		}
+		if (!layout_known(p, k))
+			continue;
 		if (k == ALT && ib && ie && s->addr >= ib->addr &&
 		    s->addr < ie->addr) {
 			read += take_image(p, k, s->addr, e->addr - s->addr);
@@ -492,20 +505,8 @@ static void load_module(struct patched *p)
 			continue;
 		}
 		free(t);
-		if (k == ALT) {
-			alt_layout();
-			if (!alt.size) {
-				note(p, "alternatives are not checked: %s", alt.why);
-				continue;
-			}
-		}
-		if (k == BUG) {
-			bug_layout();
-			if (!bug.size) {
-				note(p, "BUG/WARN sites are not checked: %s", bug.why);
-				continue;
-			}
-		}
+		if (!layout_known(p, k))
+			continue;
 		if (sized) {
 			n = sizes[k];
 		} else {
