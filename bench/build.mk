@@ -30,14 +30,19 @@ bench-latency: bench-build
 # linux-image-6.1.0-57-amd64-dbg, an ~860 MB download (5.6 GB installed)
 # that `make check-dwarf` installs and `make bench` never does: there it
 # runs when the package is installed, and says how to get it when not.
+# (the command's path spelled out: this file is read before
+# tools/kprobetrace/build.mk defines KPT_CMD, and a prerequisite is
+# expanded when it is read, so $(KPT_CMD) here would be empty and a
+# stale command would be measured)
+BENCH_DWARF_CMD := $(BUILD)/tools/kprobetrace
 .PHONY: bench-dwarf bench-dwarf-if-installed
-bench-dwarf: $(KPT_CMD)
-	bench/dwarf-index.sh $(KPT_CMD)
+bench-dwarf: $(BENCH_DWARF_CMD)
+	bench/dwarf-index.sh $(BENCH_DWARF_CMD)
 
 BENCHES += bench-dwarf-if-installed
-bench-dwarf-if-installed: $(KPT_CMD)
+bench-dwarf-if-installed: $(BENCH_DWARF_CMD)
 	@if [ -r /usr/lib/debug/boot/vmlinux-6.1.0-57-amd64 ]; then \
-		bench/dwarf-index.sh $(KPT_CMD); \
+		bench/dwarf-index.sh $(BENCH_DWARF_CMD); \
 	else \
 		echo "bench-dwarf: skipped: no linux-image-6.1.0-57-amd64-dbg (make check-dwarf installs it; then make bench-dwarf)"; \
 	fi
