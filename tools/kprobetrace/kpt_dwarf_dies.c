@@ -207,91 +207,53 @@ static const struct abbrevs *abbrevs_at(const struct kpt_dwarf_sec *sec,
 static bool value(struct unit *un, struct rd *r, unsigned int form,
 		  uint64_t *ref)
 {
+	uint32_t sz = form_size(un, form);
 	uint64_t v;
 
 	switch (form) {
-	case DW_FORM_flag_present:
-	case DW_FORM_implicit_const:
-		return true;
-	case DW_FORM_data1: case DW_FORM_flag: case DW_FORM_strx1:
-	case DW_FORM_addrx1:
-		u(r, 1);
-		return true;
-	case DW_FORM_ref1:
-		v = u(r, 1);
-		break;
-	case DW_FORM_data2: case DW_FORM_strx2: case DW_FORM_addrx2:
-		u(r, 2);
-		return true;
-	case DW_FORM_ref2:
-		v = u(r, 2);
-		break;
-	case DW_FORM_strx3: case DW_FORM_addrx3:
-		u(r, 3);
-		return true;
-	case DW_FORM_data4: case DW_FORM_ref_sup4: case DW_FORM_strx4:
-	case DW_FORM_addrx4:
-		u(r, 4);
-		return true;
-	case DW_FORM_ref4:
-		v = u(r, 4);
-		break;
-	case DW_FORM_data8: case DW_FORM_ref_sig8: case DW_FORM_ref_sup8:
-		u(r, 8);
-		return true;
+	case DW_FORM_ref1: case DW_FORM_ref2: case DW_FORM_ref4:
 	case DW_FORM_ref8:
-		v = u(r, 8);
+		v = u(r, sz);
 		break;
-	case DW_FORM_data16:
-		u(r, 8);
-		u(r, 8);
-		return true;
+	case DW_FORM_ref_udata:
+		v = uleb(r);
+		break;
 	case DW_FORM_udata: case DW_FORM_sdata: case DW_FORM_strx:
 	case DW_FORM_addrx: case DW_FORM_loclistx: case DW_FORM_rnglistx:
 	case DW_FORM_GNU_addr_index: case DW_FORM_GNU_str_index:
 		uleb(r);
-		return true;
-	case DW_FORM_ref_udata:
-		v = uleb(r);
-		break;
-	case DW_FORM_addr:
-		u(r, un->addrsize);
-		return true;
-	case DW_FORM_ref_addr:
-		u(r, un->version <= 2 ? un->addrsize : un->offsize);
-		return true;
-	case DW_FORM_sec_offset: case DW_FORM_strp_sup:
-	case DW_FORM_GNU_ref_alt: case DW_FORM_GNU_strp_alt:
-	case DW_FORM_strp: case DW_FORM_line_strp:
-		u(r, un->offsize);
-		return true;
+		return !r->bad;
 	case DW_FORM_string:
 		cstr(r);
 		return !r->bad;
 	case DW_FORM_block1:
 		v = u(r, 1);
-		goto block;
+		goto skip;
 	case DW_FORM_block2:
 		v = u(r, 2);
-		goto block;
+		goto skip;
 	case DW_FORM_block4:
 		v = u(r, 4);
-		goto block;
+		goto skip;
 	case DW_FORM_block: case DW_FORM_exprloc:
 		v = uleb(r);
-block:
-		if (r->bad || v > (uint64_t)(r->end - r->p)) {
-			r->bad = true;
-			return false;
-		}
-		r->p += v;
-		return true;
+		goto skip;
 	default:
-		return false;	/* DW_FORM_indirect and the unknown */
+		if (sz == NONE)
+			return false;	/* DW_FORM_indirect and the unknown */
+		v = sz;		/* the fixed-size forms (form_size()) */
+		goto skip;
 	}
 	if (ref)
 		*ref = v;
 	return !r->bad;
+skip:
+	if (r->bad || v > (uint64_t)(r->end - r->p)) {
+		r->bad = true;
+		return false;
+	}
+	r->p += v;
+	return true;
 }
 
 /* what the walk wants of an entry */
