@@ -307,10 +307,13 @@ static int param_value(const struct kpt_btf *b, const struct kpt_btf_fn *f,
 	return KPT_BTF_E_NO_PARAM;
 }
 
-/* Member name[0..n) of struct/union sid, looking into anonymous members. */
+/*
+ * Member name[0..n) of struct/union sid, looking into anonymous members;
+ * *visits counts the members read, at most KPT_BTF_MAX_VISITS.
+ */
 static bool find_member(const struct kpt_btf *b, u32 sid, const char *name,
-			size_t n, int depth, u32 *bitoff, u32 *type,
-			u32 *bfsize)
+			size_t n, int depth, u32 *visits, u32 *bitoff,
+			u32 *type, u32 *bfsize)
 {
 	struct kpt_btf_type t, u;
 	struct kpt_btf_member m;
@@ -321,7 +324,7 @@ static bool find_member(const struct kpt_btf *b, u32 sid, const char *name,
 	for (i = 0; i < t.vlen; i++) {
 		const char *mn;
 
-		if (kpt_btf_member(&t, i, &m))
+		if (++*visits > KPT_BTF_MAX_VISITS || kpt_btf_member(&t, i, &m))
 			return false;
 		mn = kpt_btf_name(b, m.name_off);
 		if (*mn) {
@@ -336,8 +339,8 @@ static bool find_member(const struct kpt_btf *b, u32 sid, const char *name,
 		    kpt_btf_type(b, mt, &u) ||
 		    (u.kind != KPT_BTF_K_STRUCT && u.kind != KPT_BTF_K_UNION))
 			continue;
-		if (find_member(b, mt, name, n, depth + 1, bitoff, type,
-				bfsize)) {
+		if (find_member(b, mt, name, n, depth + 1, visits, bitoff,
+				type, bfsize)) {
 			*bitoff += m.bit_off;
 			return true;
 		}
@@ -355,7 +358,7 @@ static int step_member(const struct kpt_btf *b, struct kpt_btf_path *p,
 		       struct loc *l, bool arrow, const char *m, size_t n)
 {
 	struct kpt_btf_type t;
-	u32 id, bitoff = 0, mtype = 0, bfsize = 0;
+	u32 id, bitoff = 0, mtype = 0, bfsize = 0, visits = 0;
 	int r;
 
 	p->err_type = l->type;
@@ -390,7 +393,8 @@ static int step_member(const struct kpt_btf *b, struct kpt_btf_path *p,
 		return KPT_BTF_E_NOT_STRUCT;
 	if (!l->mem)
 		return KPT_BTF_E_STRUCT_BY_VALUE;
-	if (!find_member(b, id, m, n, 0, &bitoff, &mtype, &bfsize)) {
+	if (!find_member(b, id, m, n, 0, &visits, &bitoff, &mtype,
+			 &bfsize)) {
 		p->err_struct = id;
 		return KPT_BTF_E_NO_MEMBER;
 	}
@@ -545,6 +549,51 @@ static size_t parse_index(const char *s, size_t len, u64 *v)
 	return i + 1;
 }
 
+/* The steps at expr[pos..len) (->m, .m, [i]) from l, then the value. */
+static int walk(const struct kpt_btf *b, const char *expr, size_t pos,
+		size_t len, struct kpt_btf_path *p, struct loc *l)
+{
+	size_t n;
+	int r;
+
+	while (pos < len) {
+		p->err_step = pos;
+		p->err_pos = pos;
+		p->err_len = 1;
+		if (expr[pos] == '.' ||
+		    (expr[pos] == '-' && pos + 1 < len && expr[pos + 1] == '>')) {
+			bool arrow = expr[pos] == '-';
+
+			pos += arrow ? 2 : 1;
+			n = ident_len(expr + pos, len - pos);
+			p->err_pos = pos;
+			p->err_len = n;
+			if (!n || n >= KPT_BTF_MAX_NAME)
+				return KPT_BTF_E_EXPECT_MEMBER;
+			r = step_member(b, p, l, arrow, expr + pos, n);
+			pos += n;
+		} else if (expr[pos] == '[') {
+			u64 idx;
+
+			n = parse_index(expr + pos, len - pos, &idx);
+			if (!n)
+				return KPT_BTF_E_EXPECT_INDEX;
+			p->err_len = n;
+			r = step_index(b, p, l, idx);
+			pos += n;
+		} else {
+			p->err_len = len - pos;
+			return KPT_BTF_E_UNEXPECTED;
+		}
+		if (r)
+			return r;
+	}
+	p->err_step = len;
+	p->err_pos = 0;
+	p->err_len = len;
+	return finish(b, p, l);
+}
+
 int kpt_btf_path_resolve(const struct kpt_btf *b, const struct kpt_btf_fn *f,
 			 const char *expr, size_t len, unsigned int flags,
 			 struct kpt_btf_path *p)
@@ -578,40 +627,29 @@ int kpt_btf_path_resolve(const struct kpt_btf *b, const struct kpt_btf_fn *f,
 			return r;
 		pos = n;
 	}
-	while (pos < len) {
-		p->err_step = pos;
-		p->err_pos = pos;
-		p->err_len = 1;
-		if (expr[pos] == '.' ||
-		    (expr[pos] == '-' && pos + 1 < len && expr[pos + 1] == '>')) {
-			bool arrow = expr[pos] == '-';
+	return walk(b, expr, pos, len, p, &l);
+}
 
-			pos += arrow ? 2 : 1;
-			n = ident_len(expr + pos, len - pos);
-			p->err_pos = pos;
-			p->err_len = n;
-			if (!n || n >= KPT_BTF_MAX_NAME)
-				return KPT_BTF_E_EXPECT_MEMBER;
-			r = step_member(b, p, &l, arrow, expr + pos, n);
-			pos += n;
-		} else if (expr[pos] == '[') {
-			u64 idx;
+int kpt_btf_path_member(const struct kpt_btf *b, u32 type, s32 off,
+			const char *expr, size_t pos, size_t len,
+			struct kpt_btf_path *p)
+{
+	struct loc l = { .mem = true, .off = off, .type = type };
+	size_t n;
+	int r;
 
-			n = parse_index(expr + pos, len - pos, &idx);
-			if (!n)
-				return KPT_BTF_E_EXPECT_INDEX;
-			p->err_len = n;
-			r = step_index(b, p, &l, idx);
-			pos += n;
-		} else {
-			p->err_len = len - pos;
-			return KPT_BTF_E_UNEXPECTED;
-		}
-		if (r)
-			return r;
-	}
-	p->err_step = len;
-	p->err_pos = 0;
-	p->err_len = len;
-	return finish(b, p, &l);
+	memset(p, 0, sizeof(*p));
+	if (!b || !b->types)
+		return KPT_BTF_E_NO_BTF;
+	p->src = KPT_BTF_SRC_MEM;
+	p->err_step = pos;
+	p->err_pos = pos;
+	n = pos < len ? ident_len(expr + pos, len - pos) : 0;
+	p->err_len = n;
+	if (!n || n >= KPT_BTF_MAX_NAME)
+		return KPT_BTF_E_EXPECT_MEMBER;
+	r = step_member(b, p, &l, false, expr + pos, n);
+	if (r)
+		return r;
+	return walk(b, expr, pos + n, len, p, &l);
 }

@@ -6,13 +6,15 @@
  * userspace tools; includes only kpt_compat.h, allocates nothing, and
  * trusts nothing in the blob: every offset, length and type id is checked
  * (fuzzed by tests/fuzz/fuzz_btf.c), chains of typedefs and anonymous members are
- * followed a bounded number of times.
+ * followed a bounded number of times, and a member's lookup reads a bounded
+ * number of members (anonymous ones may share a type at every level).
  *
  *   kpt_btf_raw.c    the blob: header, type records, strings, type lookup
  *                    (linear, or through an index in the caller's memory),
  *                    classification of a type (what can be printed)
  *   kpt_btf_path.c   functions and their parameters; an expression
  *                    PARAM[->m|.m|[i]]... or $retval[...] -> a fetch path
+ *                    (or a member chain from a struct in memory)
  *
  * A fetch path is what the module's offset syntax says: a source ($argN,
  * or $retval) and steps; step i adds off to the value and, if deref, loads
@@ -42,6 +44,7 @@
 #define KPT_BTF_MAX_STEPS	16	/* dereferences in one expression */
 #define KPT_BTF_MAX_HOPS	32	/* typedef/const/... in a row */
 #define KPT_BTF_MAX_NEST	16	/* anonymous struct in struct ... */
+#define KPT_BTF_MAX_VISITS	65536	/* members read in one name lookup */
 #define KPT_BTF_MAX_NAME	256	/* parameter/member names, bytes */
 
 /* Kinds (the numbers of the BTF format). */
@@ -236,7 +239,8 @@ int kpt_btf_func_find(const struct kpt_btf *b, const char *name, size_t len,
 int kpt_btf_param(const struct kpt_btf *b, const struct kpt_btf_fn *f,
 		  u32 i, const char **name, u32 *type);
 
-enum kpt_btf_src { KPT_BTF_SRC_ARG, KPT_BTF_SRC_RETVAL };
+/* The value a path starts from; MEM: the caller's memory address. */
+enum kpt_btf_src { KPT_BTF_SRC_ARG, KPT_BTF_SRC_RETVAL, KPT_BTF_SRC_MEM };
 enum kpt_btf_fetch {
 	KPT_BTF_F_INT,		/* size, is_signed */
 	KPT_BTF_F_PTR,		/* 8 bytes, printed as hex */
@@ -282,5 +286,17 @@ struct kpt_btf_path {
 int kpt_btf_path_resolve(const struct kpt_btf *b, const struct kpt_btf_fn *f,
 			 const char *expr, size_t len, unsigned int flags,
 			 struct kpt_btf_path *p);
+
+/*
+ * Resolve a member chain from a type instead of a parameter: a struct or
+ * union of type id type lies in memory at the caller's address + off;
+ * expr[pos..len) is one of its members' names, then ->m, .m, [i] steps.
+ * The path's first step loads at address + off + the member's offset
+ * (src KPT_BTF_SRC_MEM); error positions count from expr.  For a
+ * type that a caller's other source of names (DWARF) only declares.
+ */
+int kpt_btf_path_member(const struct kpt_btf *b, u32 type, s32 off,
+			const char *expr, size_t pos, size_t len,
+			struct kpt_btf_path *p);
 
 #endif /* KPT_BTF_READER_H */

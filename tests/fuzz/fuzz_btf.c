@@ -29,6 +29,11 @@ static void exercise(const struct kpt_btf *b, const char *expr, size_t n,
 		kpt_btf_size(b, id, &sz);
 		(void)kpt_btf_name(b, t.name_off);
 		kpt_btf_enum_value(&t, "A", &v);
+		/* a member chain from any type (the struct DWARF declares) */
+		if (id < 64 && !kpt_btf_path_member(b, id, (s32)(flags * 8),
+						     expr, 0, n, &p) &&
+		    p.nsteps > KPT_BTF_MAX_STEPS)
+			__builtin_trap();
 		if (id < 64 && !kpt_btf_find(b, t.kind,
 					     kpt_btf_name(b, t.name_off), &t2) &&
 		    t2.kind != t.kind)

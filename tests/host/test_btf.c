@@ -33,6 +33,8 @@ static void render(const struct kpt_btf_path *p, char *out, size_t size)
 
 	if (p->src == KPT_BTF_SRC_RETVAL)
 		snprintf(a, sizeof(a), "$retval");
+	else if (p->src == KPT_BTF_SRC_MEM)
+		snprintf(a, sizeof(a), "MEM");
 	else
 		snprintf(a, sizeof(a), "$arg%u", p->argno);
 	for (unsigned int i = 0; i < p->nsteps; i++) {
@@ -297,6 +299,40 @@ static void synthetic(void)
 	/* a path knows the C type of its value */
 	CHECK(resolve(&kb, "f", "o->in.name", 0, &p) == 0 && p.type == (u32)st.arr &&
 	      p.cls == KPT_BTF_C_STR_ARRAY, "type of o->in.name");
+
+	/* a member chain from a struct in memory (DWARF's declared-only) */
+	{
+		static const struct {
+			s32 off;
+			const char *expr, *want;
+			unsigned int pos;
+			int code;
+		} m[] = {
+			{ 16, "h->x", "+16(MEM):s64", 3, 0 },
+			{ 8, "h.pin->a", "+0(+48(MEM)):s32", 2, 0 },
+			{ 0, "h->in.name", "+16(MEM):string", 3, 0 },
+			{ 0, "h->nope", NULL, 3, KPT_BTF_E_NO_MEMBER },
+			{ 0, "h->x.a", NULL, 3, KPT_BTF_E_NOT_STRUCT },
+			{ 0, "h->", NULL, 3, KPT_BTF_E_EXPECT_MEMBER },
+			{ 0, "h->in", NULL, 3, KPT_BTF_E_NOT_PRINTABLE },
+			{ 0x7ffffff0, "h->pin", NULL, 3, KPT_BTF_E_OFFSET_RANGE },
+		};
+
+		for (size_t i = 0; i < ARRAY_SIZE(m); i++) {
+			char got[600];
+			int r = kpt_btf_path_member(&kb, (u32)st.outer, m[i].off,
+						    m[i].expr, m[i].pos,
+						    strlen(m[i].expr), &p);
+
+			CHECK(r == m[i].code, "member %s: code %d (%s), want %d",
+			      m[i].expr, r, kpt_btf_strerror(r), m[i].code);
+			if (r || !m[i].want)
+				continue;
+			render(&p, got, sizeof(got));
+			CHECK(!strcmp(got, m[i].want), "member %s: '%s', want '%s'",
+			      m[i].expr, got, m[i].want);
+		}
+	}
 
 	/* every error code */
 	{

@@ -181,14 +181,15 @@ int kpt_btf_find_func(struct btf *btf, const char *name,
 }
 
 static void list_members(const struct kpt_btf *b, __u32 sid, char *err,
-			 size_t errlen, int *shown, int depth)
+			 size_t errlen, int *shown, int depth, __u32 *visits)
 {
 	struct kpt_btf_type t, u;
 	struct kpt_btf_member m;
 
 	if (depth > KPT_BTF_MAX_NEST || kpt_btf_type(b, sid, &t))
 		return;
-	for (__u32 i = 0; !kpt_btf_member(&t, i, &m); i++) {
+	for (__u32 i = 0; ++*visits <= KPT_BTF_MAX_VISITS &&
+	     !kpt_btf_member(&t, i, &m); i++) {
 		const char *mn = kpt_btf_name(b, m.name_off);
 		__u32 mt;
 
@@ -202,7 +203,8 @@ static void list_members(const struct kpt_btf *b, __u32 sid, char *err,
 			   !kpt_btf_type(b, mt, &u) &&
 			   (u.kind == KPT_BTF_K_STRUCT ||
 			    u.kind == KPT_BTF_K_UNION)) {
-			list_members(b, mt, err, errlen, shown, depth + 1);
+			list_members(b, mt, err, errlen, shown, depth + 1,
+				     visits);
 		}
 	}
 }
@@ -210,5 +212,7 @@ static void list_members(const struct kpt_btf *b, __u32 sid, char *err,
 void kpt_btf_list_members(const struct kpt_btf *b, __u32 sid, char *err,
 			  size_t errlen, int *shown)
 {
-	list_members(b, sid, err, errlen, shown, 0);
+	__u32 visits = 0;
+
+	list_members(b, sid, err, errlen, shown, 0, &visits);
 }
