@@ -53,13 +53,16 @@ add -e dpieces 'kpt_dwarf_pieces:5 two'
 # a pointer to a struct that kpt_dwarf.c only declares (kpt_dwarf_opaque.c
 # defines it)
 add -e dopaque 'kpt_dwarf_opaque:4 h->secret h->first'
+# a kernel struct that no unit of the module defines (kpt_dwarf_kernel.c
+# declares it): its members from the running kernel's BTF
+add -e dkern 'kpt_dwarf_kernel_ns:2 ns->uid_map.nr_extents ns->uid_map.extent[0].count ns->level'
 add -e dsq 'kpt_dwarf_square:4 sq'
 # lifecycle=seed (the default): one event per copy, dsq, dsq_1, dsq_2
 assert_eq "$(grep -c . /tmp/add.out)" 3 "one probe per inlined copy"
 assert_eq "$(grep -Ec '^p:(kprobetrace/)?dsq(_[12])? kprobetrace_dwarf:kpt_dwarf_inline\+' $KPT/kprobe_events)" \
 	3 "dsq, dsq_1, dsq_2 written"
 
-trace_bg /tmp/tr -n 12 -t 20
+trace_bg /tmp/tr -n 13 -t 20
 echo "stack 5" > $DW/call || fail "call stack"
 assert_eq "$(cat $DW/seen)" 15 "stack: module's value"
 echo "reg 6" > $DW/call || fail "call reg"
@@ -75,6 +78,8 @@ echo "pieces 7" > $DW/call || fail "call pieces"
 assert_eq "$(cat $DW/seen)" 107 "pieces: module's value"
 echo "opaque 5" > $DW/call || fail "call opaque"
 assert_eq "$(cat $DW/seen)" 15 "opaque: module's value"
+echo "kernel 9" > $DW/call || fail "call kernel"
+assert_eq "$(cat $DW/seen)" 9 "kernel: module's value"
 wait $tpid
 cat /tmp/tr
 # the hits and the ring buffer's counts, to tell a probe that did not fire
@@ -95,6 +100,9 @@ grep -Eq ' dpieces: kpt_dwarf_pieces\+0x[0-9a-f]+ two_lo=21 two_hi=107$' /tmp/tr
 	fail "two (in pieces): two.lo, two.hi"
 grep -Eq ' dopaque: kpt_dwarf_opaque\+0x[0-9a-f]+ h_secret=15 h_first=7$' /tmp/tr ||
 	fail "h->secret, h->first (a struct declared only)"
+# init_user_ns maps every uid in one extent
+grep -Eq ' dkern: kpt_dwarf_kernel_ns\+0x[0-9a-f]+ ns_uid_map_nr_extents=1 ns_uid_map_extent_0_count=4294967295 ns_level=0$' /tmp/tr ||
+	fail "ns->uid_map (a kernel struct, from BTF)"
 grep -Eq ' dpair: kpt_dwarf_sink_pair\+0x[0-9a-f]+ p_first=11 p_second=20$' /tmp/tr ||
 	fail "p->first, p->second"
 assert_eq "$(sed -n 's/.* dsq\(_[12]\)*: kpt_dwarf_inline+0x[0-9a-f]* sq=//p' /tmp/tr | tr '\n' ' ')" \

@@ -175,6 +175,8 @@ __kpt_target long kpt_dwarf_opaque(long x)
 	return x;
 }
 
+#include "kpt_dwarf_kernel.h"
+
 static ssize_t call_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
 {
@@ -208,6 +210,8 @@ static ssize_t call_write(struct file *file, const char __user *ubuf,
 		kpt_dwarf_feature(arg);
 	else if (!strcmp(name, "opaque"))
 		kpt_dwarf_opaque(arg);
+	else if (!strcmp(name, "kernel"))
+		kpt_dwarf_kernel(arg);
 	else
 		return -ENOENT;
 	return count;

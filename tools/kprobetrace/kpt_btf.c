@@ -10,6 +10,7 @@
  * address the last +OFF() computes, so a char * in memory becomes
  * +0(+OFF(BASE)):string and a char array +OFF(BASE):string.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include "kpt_btf_fetch.h"
@@ -85,24 +86,45 @@ static int to_fn(const struct kpt_btf_func *f, struct kpt_btf_fn *fn)
 	return 0;
 }
 
-/* Steps [0, n) of p over its source: $arg3, +8($arg3), ... */
-static void render(const struct kpt_btf_path *p, unsigned int n, char *out,
-		   size_t size)
+int kpt_fetch_mem(char *buf, size_t size, const char *base, int64_t off)
+{
+	if (base[0] == '@')
+		return off ? snprintf(buf, size, "%s%+" PRId64, base, off) :
+			     snprintf(buf, size, "%s", base);
+	return snprintf(buf, size, "%+" PRId64 "(%s)", off, base);
+}
+
+/*
+ * Steps [0, n) of p over its source: $arg3, +8($arg3), ...; a path from
+ * memory (KPT_BTF_SRC_MEM) starts at base, its first step is the memory
+ * at base + off (kpt_fetch_mem()).
+ */
+static void render(const struct kpt_btf_path *p, const char *base,
+		   unsigned int n, char *out, size_t size)
 {
 	char tmp[KPT_FETCH_MAX + 32];
+	unsigned int i = 0;
 
 	if (p->src == KPT_BTF_SRC_RETVAL)
 		snprintf(out, size, "$retval");
-	else
+	else if (p->src == KPT_BTF_SRC_ARG)
 		snprintf(out, size, "$arg%u", p->argno);
-	for (unsigned int i = 0; i < n && i < p->nsteps; i++) {
+	else if (n && p->nsteps)
+		kpt_fetch_mem(out, size, base, p->step[i++].off);
+	else
+		snprintf(out, size, "%s", base);
+	for (; i < n && i < p->nsteps; i++) {
 		snprintf(tmp, sizeof(tmp), "+%s%d(%s)",
 			 p->step[i].user ? "u" : "", p->step[i].off, out);
 		snprintf(out, size, "%s", tmp);
 	}
 }
 
-/* The message of a failed resolution; returns the exit code. */
+/*
+ * The message of a failed resolution; returns the exit code.  f and fn are
+ * NULL for a member chain (kpt_btf_path_member()), whose errors never
+ * name a parameter.
+ */
 static int explain(const struct kpt_btf_func *f, const struct kpt_btf *b,
 		   const struct kpt_btf_fn *fn, const char *expr, int code,
 		   const struct kpt_btf_path *p, char *err, size_t errlen)
@@ -221,6 +243,34 @@ static int explain(const struct kpt_btf_func *f, const struct kpt_btf *b,
 	}
 }
 
+/* out's fetch argument, value, fetch type and C type from path p. */
+static void fill(const struct kpt_btf *b, const struct kpt_btf_path *p,
+		 const char *base, struct kpt_btf_arg *out)
+{
+	kpt_btf_ctype_of(b, p->type, out->ctype, sizeof(out->ctype));
+	render(p, base, p->nsteps, out->fetch, sizeof(out->fetch));
+	strcpy(out->value, out->fetch);
+	switch (p->fetch) {
+	case KPT_BTF_F_BITFIELD:
+		snprintf(out->type, sizeof(out->type), "b%u@%u/%u", p->bf_size,
+			 p->bf_shift, p->size * 8);
+		break;
+	case KPT_BTF_F_STRING:
+		strcpy(out->type, p->user ? "ustring" : "string");
+		/* a char *: the value is the pointer, read at it */
+		if (p->cls == KPT_BTF_C_STR_PTR)
+			render(p, base, p->nsteps - 1, out->value,
+			       sizeof(out->value));
+		break;
+	case KPT_BTF_F_PTR:
+		strcpy(out->type, "x64");
+		break;
+	default:
+		snprintf(out->type, sizeof(out->type), "%c%u",
+			 p->is_signed ? 's' : 'u', p->size * 8);
+	}
+}
+
 int kpt_btf_resolve(const struct kpt_btf_func *f, const char *expr,
 		    bool is_return, struct kpt_btf_arg *out, char *err,
 		    size_t errlen)
@@ -242,28 +292,7 @@ int kpt_btf_resolve(const struct kpt_btf_func *f, const char *expr,
 				 is_return ? KPT_BTF_RETURN : 0, &p);
 	if (r)
 		return explain(f, b, &fn, expr, r, &p, err, errlen);
-	kpt_btf_ctype_of(b, p.type, out->ctype, sizeof(out->ctype));
-	render(&p, p.nsteps, out->fetch, sizeof(out->fetch));
-	strcpy(out->value, out->fetch);
-	switch (p.fetch) {
-	case KPT_BTF_F_BITFIELD:
-		snprintf(out->type, sizeof(out->type), "b%u@%u/%u", p.bf_size,
-			 p.bf_shift, p.size * 8);
-		break;
-	case KPT_BTF_F_STRING:
-		strcpy(out->type, p.user ? "ustring" : "string");
-		/* a char *: the value is the pointer, read at it */
-		if (p.cls == KPT_BTF_C_STR_PTR)
-			render(&p, p.nsteps - 1, out->value,
-			       sizeof(out->value));
-		break;
-	case KPT_BTF_F_PTR:
-		strcpy(out->type, "x64");
-		break;
-	default:
-		snprintf(out->type, sizeof(out->type), "%c%u",
-			 p.is_signed ? 's' : 'u', p.size * 8);
-	}
+	fill(b, &p, NULL, out);
 	return 0;
 }
 
@@ -292,4 +321,47 @@ int kpt_btf_default_args(const struct kpt_btf_func *f, bool is_return,
 			snprintf(names[n++], KPT_FETCH_MAX, "%s", pn);
 	}
 	return n;
+}
+
+int kpt_btf_find_struct(const struct btf *btf, bool is_union,
+			const char *name, __u32 *id)
+{
+	const struct kpt_btf *b = kpt_btf_blob(btf);
+	__u32 kind = is_union ? KPT_BTF_K_UNION : KPT_BTF_K_STRUCT;
+	int n = 0;
+
+	for (__u32 i = 1; i < kpt_btf_end_id(b); i++) {
+		struct kpt_btf_type t;
+
+		if (kpt_btf_type(b, i, &t))
+			return -1;
+		if (t.kind == kind && t.name_off &&
+		    !strcmp(kpt_btf_name(b, t.name_off), name)) {
+			*id = i;
+			n++;
+		}
+	}
+	return n;
+}
+
+int kpt_btf_resolve_member(const struct btf *btf, __u32 type,
+			   const char *base, int64_t off, const char *expr,
+			   size_t pos, struct kpt_btf_arg *out, char *err,
+			   size_t errlen)
+{
+	const struct kpt_btf *b = kpt_btf_blob(btf);
+	struct kpt_btf_path p;
+	int r;
+
+	if (off < INT32_MIN || off > INT32_MAX) {
+		kpt_btf_msg(err, errlen, "'%s': offset out of range", expr);
+		return KPT_EXIT_TYPE;
+	}
+	r = kpt_btf_path_member(b, type, (__s32)off, expr, pos, strlen(expr),
+				&p);
+	if (r)
+		return explain(NULL, b, NULL, expr, r, &p, err, errlen);
+	fill(b, &p, base, out);
+	kpt_arg_field_name(expr, out->name, sizeof(out->name));
+	return KPT_EXIT_OK;
 }

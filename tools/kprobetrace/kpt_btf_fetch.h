@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <linux/types.h>
 
 struct btf;	/* one loaded blob (and its base) */
@@ -84,6 +85,32 @@ int kpt_btf_default_args(const struct kpt_btf_func *f, bool is_return,
  * from DWARF.
  */
 void kpt_arg_field_name(const char *expr, char *out, size_t size);
+
+/*
+ * The memory at base + off as a fetch argument: +OFF(BASE), or @SYM+OFF
+ * when base is "@SYM" (memory at a global's address).
+ */
+int kpt_fetch_mem(char *buf, size_t size, const char *base, int64_t off);
+
+/*
+ * The struct (or union) named name in btf and its base: how many there
+ * are (0: none; more than 1: distinct types of one name), *id the last;
+ * -1 on malformed BTF.
+ */
+int kpt_btf_find_struct(const struct btf *btf, bool is_union,
+			const char *name, __u32 *id);
+
+/*
+ * A member chain on a struct or union of type id type in memory at base +
+ * off (kpt_fetch_mem()): expr + pos is the member's name, then ->m, .m,
+ * [i] steps.  For a type that DWARF only declares: its fetch argument,
+ * types and field name come out as kpt_btf_resolve()'s.  KPT_EXIT_OK, or
+ * an exit code with err.
+ */
+int kpt_btf_resolve_member(const struct btf *btf, __u32 type,
+			   const char *base, int64_t off, const char *expr,
+			   size_t pos, struct kpt_btf_arg *out, char *err,
+			   size_t errlen);
 
 /* Is expr for kpt_btf_resolve (an identifier or $retval first)? */
 bool kpt_btf_is_symbolic(const char *expr);

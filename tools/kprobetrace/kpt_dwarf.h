@@ -16,6 +16,8 @@
  *   kpt_dwarf_var.c    the variables at an address, their C types, and a
  *                      variable (with .member/->member) -> fetch argument
  *   kpt_dwarf_loc.c    a DWARF location expression -> fetch argument
+ *   kpt_dwarf_btf.c    a struct the file only declares -> the running
+ *                      kernel's BTF (for the running build's file only)
  *   kpt_dwarf_cache.c  the index by build-id in the cache directory:
  *                      which compile units hold a function or a source
  *                      file (built by kpt_dwarf_index_build.c, the file

@@ -194,6 +194,7 @@ void kpt_dwarf_close(struct kpt_dwarf *d)
 	if (!d)
 		return;
 	kpt_dwarf_index_drop(d);
+	kpt_dwarf_btf_drop(d);
 	kpt_dw_types_forget();
 	if (d->dwfl)
 		dwfl_end(d->dwfl);

@@ -26,6 +26,10 @@ struct kpt_dwarf {
 	struct kpt_dwarf_index ix;
 	void *ix_buf;		/* malloc'd: the file read, or built */
 	size_t ix_len;
+	/* the running kernel's BTF (kpt_dwarf_btf.c): 0 not loaded, 1, -1 */
+	int btf_state;
+	struct btf *btf_vm, *btf_mod;
+	char btf_why[1536];
 };
 
 /*
@@ -60,13 +64,11 @@ void kpt_dwarf_msg(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /*
- * Types (kpt_dwarf_type.c): a DIE's type; a type's C spelling; memory at
- * base + off as a fetch argument (+OFF(BASE), or @SYM+OFF when base is
- * "@SYM"); the length of the identifier at s.
+ * Types (kpt_dwarf_type.c): a DIE's type; a type's C spelling; the
+ * length of the identifier at s.
  */
 bool kpt_dw_type_of(Dwarf_Die *die, Dwarf_Die *out);
 void kpt_dw_ctype(Dwarf_Die *t, char *buf, size_t size);
-int kpt_dw_mem_fetch(char *buf, size_t size, const char *base, int64_t off);
 size_t kpt_dw_ident_len(const char *s);
 
 /*
@@ -89,9 +91,9 @@ void kpt_dw_types_forget(void);
  * its fetch type, its C type and its field name.  KPT_EXIT_OK, or an
  * exit code with err.
  */
-int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
-		 bool addr, int64_t off, struct kpt_btf_arg *out, char *err,
-		 size_t errlen);
+int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
+		 Dwarf_Die *t, char *base, bool addr, int64_t off,
+		 struct kpt_btf_arg *out, char *err, size_t errlen);
 /* "pieces: %bx (8 bytes), %r12 (8 bytes)": a variable's pieces, listed */
 void kpt_dw_pieces_text(const struct kpt_dwarf_piece *pc, int n, char *buf,
 			size_t size);
@@ -100,9 +102,23 @@ void kpt_dw_pieces_text(const struct kpt_dwarf_piece *pc, int n, char *buf,
  * member lies in takes the rest of the chain; a whole struct in pieces is
  * KPT_EXIT_TYPE with its members' names in members (when given).
  */
-int kpt_dw_chain_pieces(const char *expr, const char *p, Dwarf_Die *t,
+int kpt_dw_chain_pieces(struct kpt_dwarf *d, const char *expr,
+			const char *p, Dwarf_Die *t,
 			const struct kpt_dwarf_piece *pc, int npc,
 			struct kpt_btf_arg *out, char *members, size_t ml,
 			char *err, size_t errlen);
+
+/*
+ * A struct (union) named sname that d only declares, in memory at base +
+ * off (kpt_fetch_mem()), and expr + pos its member's name, then more
+ * steps: through the running kernel's BTF when d is the running build's
+ * debug info (kpt_dwarf_btf.c).  KPT_EXIT_OK with out, or an exit code
+ * with err saying why not.  kpt_dwarf_btf_drop() frees that BTF.
+ */
+int kpt_dwarf_btf_member(struct kpt_dwarf *d, bool is_union,
+			 const char *sname, const char *base, int64_t off,
+			 const char *expr, size_t pos, struct kpt_btf_arg *out,
+			 char *err, size_t errlen);
+void kpt_dwarf_btf_drop(struct kpt_dwarf *d);
 
 #endif /* KPT_DWARF_INTERNAL_H */

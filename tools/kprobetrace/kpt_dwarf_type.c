@@ -7,6 +7,9 @@
  * offset, dereferencing a pointer for ->; VAR[i] an element's, in an
  * array or after a pointer.  A variable in pieces (DW_OP_piece): the
  * leading .m steps pick the piece, which takes the rest of the chain.
+ * A struct that the variable's unit only declares: the definition in
+ * another unit of the file, else the running kernel's BTF takes the rest
+ * of the chain (kpt_dwarf_btf.c).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -141,18 +144,6 @@ static void fetch_type(Dwarf_Die *t, char *buf, size_t size, bool *ptr_str,
 	}
 }
 
-/*
- * The memory at base + off as a fetch argument: +OFF(BASE), or @SYM+OFF
- * for a global's address (base "@SYM").
- */
-int kpt_dw_mem_fetch(char *buf, size_t size, const char *base, int64_t off)
-{
-	if (base[0] == '@')
-		return off ? snprintf(buf, size, "%s%+" PRId64, base, off) :
-			     snprintf(buf, size, "%s", base);
-	return snprintf(buf, size, "%+" PRId64 "(%s)", off, base);
-}
-
 void kpt_dw_ctype(Dwarf_Die *t, char *buf, size_t size)
 {
 	ctype_at(t, buf, size, 0);
@@ -231,7 +222,7 @@ static int index_step(const char **p, Dwarf_Die *t, char *base, size_t bsize,
 		}
 	} else if (tag == DW_TAG_pointer_type) {
 		char v[KPT_FETCH_MAX];
-		int l = *addr ? kpt_dw_mem_fetch(v, sizeof(v), base, *off) :
+		int l = *addr ? kpt_fetch_mem(v, sizeof(v), base, *off) :
 				snprintf(v, sizeof(v), "%s", base);
 
 		if (l >= (int)sizeof(v)) {
@@ -392,9 +383,9 @@ int kpt_dw_member_names(Dwarf_Die *t, char *names, size_t size)
 	return names[0] ? 0 : -1;
 }
 
-int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
-		 bool addr, int64_t off, struct kpt_btf_arg *out, char *err,
-		 size_t errlen)
+int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
+		 Dwarf_Die *t, char *base, bool addr, int64_t off,
+		 struct kpt_btf_arg *out, char *err, size_t errlen)
 {
 	bool ptr_str, arr_str;
 	char ft[32];
@@ -434,7 +425,7 @@ int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
 					      expr);
 				return KPT_EXIT_TYPE;
 			}
-			int l = addr ? kpt_dw_mem_fetch(v, sizeof(v), base, off) :
+			int l = addr ? kpt_fetch_mem(v, sizeof(v), base, off) :
 				       snprintf(v, sizeof(v), "%s", base);
 
 			if (l >= (int)sizeof(v)) {
@@ -453,6 +444,15 @@ int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
 				      expr);
 			return KPT_EXIT_TYPE;
 		}
+		/* a struct no unit defines: the rest is BTF's */
+		if ((dwarf_tag(&pt) == DW_TAG_structure_type ||
+		     dwarf_tag(&pt) == DW_TAG_union_type) &&
+		    dwarf_hasattr(&pt, DW_AT_declaration) && !complete(&pt) &&
+		    dwarf_diename(&pt))
+			return kpt_dwarf_btf_member(d,
+					dwarf_tag(&pt) == DW_TAG_union_type,
+					dwarf_diename(&pt), base, off, expr,
+					(size_t)(p - expr), out, err, errlen);
 		r = member_step(expr, &pt, p, ml, t, &off, err, errlen);
 		if (r)
 			return r;
@@ -466,7 +466,7 @@ int kpt_dw_chain(const char *expr, const char *p, Dwarf_Die *t, char *base,
 		return KPT_EXIT_TYPE;
 	}
 	if (addr)
-		kpt_dw_mem_fetch(out->value, sizeof(out->value), base, off);
+		kpt_fetch_mem(out->value, sizeof(out->value), base, off);
 	else
 		snprintf(out->value, sizeof(out->value), "%s", base);
 	if (ptr_str) {
@@ -498,7 +498,7 @@ void kpt_dw_pieces_text(const struct kpt_dwarf_piece *pc, int n, char *buf,
 		if (!pc[i].ok)
 			snprintf(f, sizeof(f), "(%s)", pc[i].why);
 		else if (pc[i].addr)
-			kpt_dw_mem_fetch(f, sizeof(f), pc[i].fetch, pc[i].off);
+			kpt_fetch_mem(f, sizeof(f), pc[i].fetch, pc[i].off);
 		else
 			snprintf(f, sizeof(f), "%s", pc[i].fetch);
 		o += (size_t)snprintf(buf + o, size - o, "%s %s (%" PRIu64 " bytes)",
@@ -513,7 +513,8 @@ void kpt_dw_pieces_text(const struct kpt_dwarf_piece *pc, int n, char *buf,
  * struct in pieces: KPT_EXIT_TYPE, its members' names in members (when
  * given) for the caller to take one field each.
  */
-int kpt_dw_chain_pieces(const char *expr, const char *p, Dwarf_Die *t,
+int kpt_dw_chain_pieces(struct kpt_dwarf *d, const char *expr,
+			const char *p, Dwarf_Die *t,
 			const struct kpt_dwarf_piece *pc, int npc,
 			struct kpt_btf_arg *out, char *members, size_t ml,
 			char *err, size_t errlen)
@@ -556,12 +557,13 @@ int kpt_dw_chain_pieces(const char *expr, const char *p, Dwarf_Die *t,
 	off -= (int64_t)pc[i].start;
 	snprintf(base, sizeof(base), "%s", pc[i].fetch);
 	if (pc[i].addr)
-		return kpt_dw_chain(expr, p, t, base, true, pc[i].off + off,
+		return kpt_dw_chain(d, expr, p, t, base, true, pc[i].off + off,
 				    out, err, errlen);
 	if (off) {
 		kpt_dwarf_msg(err, errlen, "'%s' is in bytes %" PRId64 "..%" PRIu64 " of %s, which no fetch argument shifts down",
 			      expr, off, off + size - 1, pc[i].fetch);
 		return KPT_EXIT_NOLOC;
 	}
-	return kpt_dw_chain(expr, p, t, base, false, 0, out, err, errlen);
+	return kpt_dw_chain(d, expr, p, t, base, false, 0, out, err,
+			    errlen);
 }

@@ -463,7 +463,7 @@ static bool list_one(Dwarf_Die *var, void *arg)
 		if (npc)
 			kpt_dw_pieces_text(pc, npc, v.fetch, sizeof(v.fetch));
 		else if (addr)
-			kpt_dw_mem_fetch(v.fetch, sizeof(v.fetch), out, off);
+			kpt_fetch_mem(v.fetch, sizeof(v.fetch), out, off);
 		else
 			snprintf(v.fetch, sizeof(v.fetch), "%s", out);
 	}
@@ -582,9 +582,9 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		return KPT_EXIT_TYPE;
 	}
 	if (npc)
-		return kpt_dw_chain_pieces(expr, expr + f.len, &t, pc, npc, out,
+		return kpt_dw_chain_pieces(d, expr, expr + f.len, &t, pc, npc, out,
 				    members, ml, err, errlen);
-	return kpt_dw_chain(expr, expr + f.len, &t, base, addr, off, out,
+	return kpt_dw_chain(d, expr, expr + f.len, &t, base, addr, off, out,
 			    err, errlen);
 }
 
