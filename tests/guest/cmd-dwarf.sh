@@ -108,6 +108,13 @@ grep -Eq ' dpair: kpt_dwarf_sink_pair\+0x[0-9a-f]+ p_first=11 p_second=20$' /tmp
 assert_eq "$(sed -n 's/.* dsq\(_[12]\)*: kpt_dwarf_inline+0x[0-9a-f]* sq=//p' /tmp/tr | tr '\n' ' ')" \
 	"10 17 26 " "sq at the three inlined copies"
 
+# a struct that neither the module nor the kernel's BTF defines
+kprobetrace add -n --debuginfo $KO 'kpt_dwarf_kernel_nowhere:2 p->x' 2>/tmp/err; rc=$?
+cat /tmp/err
+assert_eq $rc 5 "a struct defined nowhere"
+assert_file_has /tmp/err "struct kpt_dwarf_nowhere is only declared in $KO, and neither another unit of it nor the kernel's BTF defines it" \
+	"a struct defined nowhere, said"
+
 # a variable that is not there, and a line without code
 kprobetrace add -n --debuginfo $KO 'kpt_dwarf_stack:4 nosuch' 2>/tmp/err; rc=$?
 cat /tmp/err

@@ -4,14 +4,14 @@
  * This unit declares struct user_namespace and includes no header that
  * defines it, so the module's DWARF has its name and no members; a probe
  * here reaches them through the running kernel's BTF.  The kernel's
- * init_user_ns maps every uid: one extent of 4294967295.
+ * init_user_ns maps every uid: one extent of 4294967295.  struct
+ * kpt_dwarf_nowhere is defined nowhere, in the module or the kernel.
  */
 #include <linux/compiler.h>
 #include "kpt_dwarf_kernel.h"
 #include "kpt_dwarf_opaque.h"
 
-struct user_namespace;
-extern struct user_namespace init_user_ns;
+struct kpt_dwarf_nowhere;
 
 __attribute__((__noipa__))
 long kpt_dwarf_kernel_ns(struct user_namespace *ns, long x)
@@ -23,4 +23,11 @@ long kpt_dwarf_kernel_ns(struct user_namespace *ns, long x)
 long kpt_dwarf_kernel(long x)
 {
 	return kpt_dwarf_kernel_ns(&init_user_ns, x);
+}
+
+__attribute__((__noipa__))
+long kpt_dwarf_kernel_nowhere(struct kpt_dwarf_nowhere *p, long x)
+{
+	kpt_dwarf_sink(x);			/* KPT_LINE kernel_nowhere */
+	return p ? x : 0;
 }

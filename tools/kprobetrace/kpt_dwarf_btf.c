@@ -75,13 +75,17 @@ int kpt_dwarf_btf_member(struct kpt_dwarf *d, bool is_union,
 	}
 	btf = d->btf_mod ? d->btf_mod : d->btf_vm;
 	n = kpt_btf_find_struct(btf, is_union, sname, &id);
-	if (n != 1) {
-		kpt_dwarf_msg(err, errlen, n > 1 ?
-			      "'%s': %s %s is only declared in %s, and the kernel's BTF has %d different ones of that name" :
-			      "'%s': %s %s is only declared in %s, and the kernel's BTF has %d definitions of it",
-			      expr, what, sname, d->path, n < 0 ? 0 : n);
+	if (n == 0)
+		kpt_dwarf_msg(err, errlen, "'%s': %s %s is only declared in %s, and neither another unit of it nor the kernel's BTF defines it",
+			      expr, what, sname, d->path);
+	else if (n > 1)
+		kpt_dwarf_msg(err, errlen, "'%s': %s %s is only declared in %s, and the kernel's BTF has %d different ones of that name: which one is not known",
+			      expr, what, sname, d->path, n);
+	else if (n < 0)
+		kpt_dwarf_msg(err, errlen, "'%s': %s %s is only declared in %s, and the kernel's BTF is malformed",
+			      expr, what, sname, d->path);
+	if (n != 1)
 		return KPT_EXIT_TYPE;
-	}
 	return kpt_btf_resolve_member(btf, id, base, off, expr, pos, out, err,
 				      errlen);
 }
