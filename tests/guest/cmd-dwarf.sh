@@ -52,7 +52,7 @@ add -e dsarr 'kpt_dwarf_sink_arr:2 a[1] a[3]'
 add -e dpieces 'kpt_dwarf_pieces:5 two'
 # a pointer to a struct that kpt_dwarf.c only declares (kpt_dwarf_opaque.c
 # defines it)
-add -e dopaque 'kpt_dwarf_opaque:4 h->secret h->first'
+add -e dopaque 'kpt_dwarf_opaque:4 h->secret h->first h->lo h->flag h->mode h->level'
 # a kernel struct that no unit of the module defines (kpt_dwarf_kernel.c
 # declares it): its members from the running kernel's BTF
 add -e dkern 'kpt_dwarf_kernel_ns:2 ns->uid_map.nr_extents ns->uid_map.extent[0].count ns->level'
@@ -98,8 +98,8 @@ grep -Eq ' dsarr: kpt_dwarf_sink_arr\+0x[0-9a-f]+ a_1=14 a_3=28$' /tmp/tr ||
 	fail "a[1], a[3]"
 grep -Eq ' dpieces: kpt_dwarf_pieces\+0x[0-9a-f]+ two_lo=21 two_hi=107$' /tmp/tr ||
 	fail "two (in pieces): two.lo, two.hi"
-grep -Eq ' dopaque: kpt_dwarf_opaque\+0x[0-9a-f]+ h_secret=15 h_first=7$' /tmp/tr ||
-	fail "h->secret, h->first (a struct declared only)"
+grep -Eq ' dopaque: kpt_dwarf_opaque\+0x[0-9a-f]+ h_secret=15 h_first=7 h_lo=17 h_flag=1 h_mode=5 h_level=1234$' /tmp/tr ||
+	fail "h->secret, h->first, h->lo and bitfields (a struct declared only)"
 # init_user_ns maps every uid in one extent
 grep -Eq ' dkern: kpt_dwarf_kernel_ns\+0x[0-9a-f]+ ns_uid_map_nr_extents=1 ns_uid_map_extent_0_count=4294967295 ns_level=0$' /tmp/tr ||
 	fail "ns->uid_map (a kernel struct, from BTF)"

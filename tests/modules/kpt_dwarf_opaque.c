@@ -7,12 +7,22 @@
 #include <linux/compiler.h>
 #include "kpt_dwarf_opaque.h"
 
+/* after secret: an anonymous union, with bitfields in its struct */
 struct kpt_dwarf_hidden {
 	long first;
 	long secret;
+	union {
+		long alias;
+		struct {
+			unsigned int lo;
+			unsigned int flag:1, mode:3, level:12;
+		};
+	};
 };
 
-static struct kpt_dwarf_hidden kpt_dwarf_hidden_obj = { .first = 7 };
+static struct kpt_dwarf_hidden kpt_dwarf_hidden_obj = {
+	.first = 7, .lo = 17, .flag = 1, .mode = 5, .level = 1234,
+};
 
 __attribute__((__noipa__))
 struct kpt_dwarf_hidden *kpt_dwarf_hidden_get(long v)

@@ -149,33 +149,93 @@ void kpt_dw_ctype(Dwarf_Die *t, char *buf, size_t size)
 	ctype_at(t, buf, size, 0);
 }
 
-/* Member name[0..len) of struct/union t: its type and offset. */
-static bool member(Dwarf_Die *t, const char *name, size_t len,
-		   Dwarf_Die *mt, Dwarf_Word *moff, char *names, size_t nl)
+/*
+ * Where member c lies: *pos bits from its struct's start, and *bits its
+ * width when it is a bitfield (0 otherwise).  DWARF 4/5's
+ * DW_AT_data_bit_offset, or DWARF 2/3's DW_AT_bit_offset, counted from
+ * the most significant bit of a storage unit of DW_AT_byte_size bytes.
+ */
+static bool member_pos(Dwarf_Die *c, uint64_t *pos, unsigned int *bits)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word v = 0, bo, size;
+
+	*pos = 0;
+	*bits = 0;
+	if (dwarf_attr(c, DW_AT_bit_size, &a)) {
+		if (dwarf_formudata(&a, &v) || !v || v > 64)
+			return false;
+		*bits = (unsigned int)v;
+	}
+	if (dwarf_attr(c, DW_AT_data_bit_offset, &a))
+		return !dwarf_formudata(&a, pos);
+	if (dwarf_attr(c, DW_AT_data_member_location, &a)) {
+		if (dwarf_formudata(&a, &v) || v > UINT32_MAX)
+			return false;
+		*pos = v * 8;
+	}
+	if (*bits && dwarf_attr(c, DW_AT_bit_offset, &a)) {
+		if (dwarf_formudata(&a, &bo) ||
+		    !dwarf_attr(c, DW_AT_byte_size, &a) ||
+		    dwarf_formudata(&a, &size) || size > 8 ||
+		    bo + *bits > size * 8)
+			return false;
+		*pos += size * 8 - bo - *bits;
+	}
+	return true;
+}
+
+/*
+ * Member name[0..len) of struct/union t, looking into its anonymous
+ * structs and unions as C does: its type, *pos bits from t's start,
+ * *bits its width if a bitfield.  The names seen go to names.
+ */
+static bool member_in(Dwarf_Die *t, const char *name, size_t len,
+		      Dwarf_Die *mt, uint64_t *pos, unsigned int *bits,
+		      char *names, size_t nl, int depth)
 {
 	Dwarf_Die c;
 
-	names[0] = '\0';
-	if (dwarf_child(t, &c))
+	if (depth > 16 || dwarf_child(t, &c))
 		return false;
 	do {
 		const char *n = dwarf_diename(&c);
-		Dwarf_Attribute a;
+		Dwarf_Die ct, pt;
+		uint64_t at;
+		unsigned int w;
 		size_t l = strlen(names);
 
-		if (dwarf_tag(&c) != DW_TAG_member || !n)
+		if (dwarf_tag(&c) != DW_TAG_member || !member_pos(&c, &at, &w))
 			continue;
+		if (!n) {
+			/* an anonymous struct or union: its members are t's */
+			if (w || !kpt_dw_type_of(&c, &ct) ||
+			    dwarf_peel_type(&ct, &pt) ||
+			    (dwarf_tag(&pt) != DW_TAG_structure_type &&
+			     dwarf_tag(&pt) != DW_TAG_union_type) ||
+			    !member_in(&pt, name, len, mt, pos, bits, names,
+				       nl, depth + 1))
+				continue;
+			*pos += at;
+			return true;
+		}
 		if (strlen(n) == len && !strncmp(n, name, len)) {
-			*moff = 0;
-			if (dwarf_attr(&c, DW_AT_data_member_location, &a) &&
-			    dwarf_formudata(&a, moff))
-				return false;
+			*pos = at;
+			*bits = w;
 			return kpt_dw_type_of(&c, mt);
 		}
 		if (l + strlen(n) + 2 < nl)
 			snprintf(names + l, nl - l, " %s", n);
 	} while (!dwarf_siblingof(&c, &c));
 	return false;
+}
+
+static bool member(Dwarf_Die *t, const char *name, size_t len,
+		   Dwarf_Die *mt, uint64_t *pos, unsigned int *bits,
+		   char *names, size_t nl)
+{
+	names[0] = '\0';
+	return member_in(t, name, len, mt, pos, bits, names, nl, 0);
 }
 
 size_t kpt_dw_ident_len(const char *s)
@@ -311,13 +371,22 @@ static bool complete(Dwarf_Die *t)
 	return false;
 }
 
-/* Member p[0..ml) of pt (t peeled): *t its type, *off + its offset. */
+/* A bitfield: its width, and its first bit in the byte at the offset. */
+struct dw_bits {
+	unsigned int size, bit;
+};
+
+/*
+ * Member p[0..ml) of pt (t peeled): *t its type, *off + its offset; a
+ * bitfield's bits in *bf (NULL: refused).
+ */
 static int member_step(const char *expr, Dwarf_Die *pt, const char *p,
-		       size_t ml, Dwarf_Die *t, int64_t *off, char *err,
-		       size_t errlen)
+		       size_t ml, Dwarf_Die *t, int64_t *off,
+		       struct dw_bits *bf, char *err, size_t errlen)
 {
 	Dwarf_Die mt;
-	Dwarf_Word moff;
+	uint64_t pos;
+	unsigned int bits;
 	char names[512];
 
 	if (dwarf_tag(pt) != DW_TAG_structure_type &&
@@ -333,12 +402,26 @@ static int member_step(const char *expr, Dwarf_Die *pt, const char *p,
 			      dwarf_diename(pt) : "(anonymous)");
 		return KPT_EXIT_TYPE;
 	}
-	if (!member(pt, p, ml, &mt, &moff, names, sizeof(names))) {
+	if (!member(pt, p, ml, &mt, &pos, &bits, names, sizeof(names))) {
 		kpt_dwarf_msg(err, errlen, "'%s': no member '%.*s'; there are:%s",
 			      expr, (int)ml, p, names);
 		return KPT_EXIT_NONAME;
 	}
-	*off += (int64_t)moff;
+	if (bits && !bf) {
+		kpt_dwarf_msg(err, errlen, "'%s': '%.*s' is a bitfield, in a variable in pieces: not supported",
+			      expr, (int)ml, p);
+		return KPT_EXIT_TYPE;
+	}
+	if (!bits && pos % 8) {
+		kpt_dwarf_msg(err, errlen, "'%s': '%.*s' does not start on a byte",
+			      expr, (int)ml, p);
+		return KPT_EXIT_TYPE;
+	}
+	*off += (int64_t)(pos / 8);
+	if (bits) {
+		bf->size = bits;
+		bf->bit = pos % 8;
+	}
 	*t = mt;
 	return KPT_EXIT_OK;
 }
@@ -359,7 +442,8 @@ int kpt_dw_members(const char *expr, const char **pp, Dwarf_Die *t,
 		}
 		if (dwarf_peel_type(t, &pt))
 			return KPT_EXIT_TYPE;
-		r = member_step(expr, &pt, p + 1, ml, t, off, err, errlen);
+		r = member_step(expr, &pt, p + 1, ml, t, off, NULL, err,
+				errlen);
 		if (r)
 			return r;
 		p += 1 + ml;
@@ -371,7 +455,8 @@ int kpt_dw_members(const char *expr, const char **pp, Dwarf_Die *t,
 int kpt_dw_member_names(Dwarf_Die *t, char *names, size_t size)
 {
 	Dwarf_Die pt, mt;
-	Dwarf_Word moff;
+	uint64_t pos;
+	unsigned int bits;
 
 	if (dwarf_peel_type(t, &pt) ||
 	    (dwarf_tag(&pt) != DW_TAG_structure_type &&
@@ -379,14 +464,48 @@ int kpt_dw_member_names(Dwarf_Die *t, char *names, size_t size)
 		return -1;
 	complete(&pt);
 	/* an impossible name: member() lists them all */
-	member(&pt, "", 0, &mt, &moff, names, size);
+	member(&pt, "", 0, &mt, &pos, &bits, names, size);
 	return names[0] ? 0 : -1;
+}
+
+/*
+ * A bitfield of bf->size bits from bit bf->bit of the byte at base + off:
+ * read in the smallest aligned container that holds them, as BTF's are
+ * (b5@3/8: 5 bits from bit 3 of a byte).
+ */
+static int bitfield(const char *expr, Dwarf_Die *t, const char *base,
+		    bool addr, int64_t off, const struct dw_bits *bf,
+		    struct kpt_btf_arg *out, char *err, size_t errlen)
+{
+	unsigned int cont;
+
+	if (!addr) {
+		kpt_dwarf_msg(err, errlen, "'%s': a bitfield of a struct not in memory",
+			      expr);
+		return KPT_EXIT_TYPE;
+	}
+	for (cont = 8; cont < 64; cont *= 2)
+		if (bf->bit / cont == (bf->bit + bf->size - 1) / cont)
+			break;
+	if (bf->bit % cont + bf->size > cont) {
+		kpt_dwarf_msg(err, errlen, "'%s': a bitfield over more than 8 bytes",
+			      expr);
+		return KPT_EXIT_TYPE;
+	}
+	kpt_dw_ctype(t, out->ctype, sizeof(out->ctype));
+	kpt_fetch_mem(out->value, sizeof(out->value), base, off);
+	snprintf(out->fetch, sizeof(out->fetch), "%s", out->value);
+	snprintf(out->type, sizeof(out->type), "b%u@%u/%u", bf->size,
+		 bf->bit % cont, cont);
+	kpt_arg_field_name(expr, out->name, sizeof(out->name));
+	return KPT_EXIT_OK;
 }
 
 int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 		 Dwarf_Die *t, char *base, bool addr, int64_t off,
 		 struct kpt_btf_arg *out, char *err, size_t errlen)
 {
+	struct dw_bits bf = { 0 };
 	bool ptr_str, arr_str;
 	char ft[32];
 	int r;
@@ -395,6 +514,12 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 		bool arrow = !strncmp(p, "->", 2);
 		Dwarf_Die pt;
 		size_t ml;
+
+		if (bf.size) {
+			kpt_dwarf_msg(err, errlen, "'%s': '%.*s' is a bitfield: nothing comes after it",
+				      expr, (int)(p - expr), expr);
+			return KPT_EXIT_TYPE;
+		}
 
 		if (*p == '[') {
 			r = index_step(&p, t, base, KPT_FETCH_MAX, &addr, &off,
@@ -453,11 +578,14 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 					dwarf_tag(&pt) == DW_TAG_union_type,
 					dwarf_diename(&pt), base, off, expr,
 					(size_t)(p - expr), out, err, errlen);
-		r = member_step(expr, &pt, p, ml, t, &off, err, errlen);
+		r = member_step(expr, &pt, p, ml, t, &off, &bf, err, errlen);
 		if (r)
 			return r;
 		p += ml;
 	}
+	if (bf.size)
+		return bitfield(expr, t, base, addr, off, &bf, out, err,
+				errlen);
 	fetch_type(t, ft, sizeof(ft), &ptr_str, &arr_str);
 	kpt_dw_ctype(t, out->ctype, sizeof(out->ctype));
 	if (!ft[0]) {
