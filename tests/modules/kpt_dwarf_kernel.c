@@ -8,6 +8,7 @@
  * kpt_dwarf_nowhere is defined nowhere, in the module or the kernel.
  */
 #include <linux/compiler.h>
+#include <linux/types.h>
 #include "kpt_dwarf_kernel.h"
 #include "kpt_dwarf_opaque.h"
 
@@ -30,4 +31,24 @@ long kpt_dwarf_kernel_nowhere(struct kpt_dwarf_nowhere *p, long x)
 {
 	kpt_dwarf_sink(x);			/* KPT_LINE kernel_nowhere */
 	return p ? x : 0;
+}
+
+/* Bytes (a typedef of unsigned char) and text: x64 and a string. */
+__attribute__((__noipa__))
+long kpt_dwarf_kernel_bytes(const u8 *bytes, const char *text, long x)
+{
+	kpt_dwarf_sink(x);			/* KPT_LINE kernel_bytes */
+	return bytes == (const u8 *)text ? x : 0;
+}
+
+/* Enums: one with a negative enumerator is signed, as in BTF (kflag). */
+enum kpt_dwarf_sign { KPT_DWARF_NEG = -1, KPT_DWARF_POS = 1 };
+enum kpt_dwarf_mode { KPT_DWARF_MODE_A, KPT_DWARF_MODE_B };
+
+__attribute__((__noipa__))
+long kpt_dwarf_kernel_enums(enum kpt_dwarf_sign sign,
+			    enum kpt_dwarf_mode mode, long x)
+{
+	kpt_dwarf_sink(x);			/* KPT_LINE kernel_enums */
+	return sign == KPT_DWARF_NEG && mode == KPT_DWARF_MODE_B ? x : 0;
 }

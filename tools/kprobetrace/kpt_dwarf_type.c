@@ -78,13 +78,28 @@ static void ctype_at(Dwarf_Die *t, char *buf, size_t size, int depth)
 	snprintf(buf, size, "%s", name ? name : "?");
 }
 
+/*
+ * A character type: char, signed char or unsigned char, through
+ * const/volatile only.  A typedef (u8, __u8) means bytes, not text, as
+ * for BTF's names (common/kpt_btf_raw.c).
+ */
 static bool is_char(Dwarf_Die *t)
 {
-	Dwarf_Die p;
+	Dwarf_Die p = *t;
 	Dwarf_Attribute a;
 	Dwarf_Word enc, size;
+	int hops;
 
-	if (dwarf_peel_type(t, &p) || dwarf_tag(&p) != DW_TAG_base_type ||
+	for (hops = 0; hops < 16; hops++) {
+		int tag = dwarf_tag(&p);
+
+		if (tag != DW_TAG_const_type && tag != DW_TAG_volatile_type &&
+		    tag != DW_TAG_restrict_type && tag != DW_TAG_atomic_type)
+			break;
+		if (!kpt_dw_type_of(&p, &p))
+			return false;
+	}
+	if (dwarf_tag(&p) != DW_TAG_base_type ||
 	    !dwarf_attr(&p, DW_AT_encoding, &a) || dwarf_formudata(&a, &enc) ||
 	    dwarf_aggregate_size(&p, &size) || size != 1)
 		return false;
@@ -125,7 +140,13 @@ static void fetch_type(Dwarf_Die *t, char *buf, size_t size, bool *ptr_str,
 		if (dwarf_aggregate_size(&p, &sz) ||
 		    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
 			return;
-		snprintf(buf, size, "u%u", (unsigned int)sz * 8);
+		/* signed if its underlying type is (an enumerator < 0) */
+		if (kpt_dw_type_of(&p, &n) && !dwarf_peel_type(&n, &n) &&
+		    dwarf_attr(&n, DW_AT_encoding, &a) &&
+		    !dwarf_formudata(&a, &enc) && enc != DW_ATE_signed)
+			enc = 0;
+		snprintf(buf, size, "%c%u", enc == DW_ATE_signed ? 's' : 'u',
+			 (unsigned int)sz * 8);
 		return;
 	case DW_TAG_pointer_type:
 		if (kpt_dw_type_of(&p, &n) && is_char(&n)) {
