@@ -8,8 +8,11 @@
 # symbol) and each variable's fetch argument (register spellings mapped,
 # offsets compared as numbers, fetch types by size) must agree; where perf
 # refuses, kprobetrace's answer is shown; where kprobetrace refuses what
-# perf gives, it is a disagreement; kprobetrace's answers with its DWARF
-# index and with --no-index must be the same. Report: build/check-dwarf/report.txt;
+# perf gives, it is a disagreement; an entry whose note starts with "perf
+# wrong:" says why perf's answer is wrong there, and differing answers are
+# counted as such (the same answers would be a disagreement: the note is
+# stale); kprobetrace's answers with its DWARF index and with --no-index
+# must be the same. Report: build/check-dwarf/report.txt;
 # exit 1 on any disagreement.
 #   tests/dwarf/check-dwarf.sh [KPROBETRACE [POINTS]]
 set -u
@@ -122,7 +125,7 @@ same() {
 	}' "$1" "$2"
 }
 
-agree=0 disagree=0 refused=0 both=0 total=0
+agree=0 disagree=0 refused=0 both=0 wrong=0 total=0
 {
 	echo "check-dwarf: $vmlinux (build-id $id)"
 	echo "  kprobetrace: $bin add -D --debuginfo $vmlinux --build-id $id 'POINT VARS'"
@@ -154,9 +157,15 @@ while IFS= read -r l; do
 	oerr=$(sed 's/^kprobetrace: //' "$out/ours.err" | grep -v '^note:' | head -1)
 	if [ $orc = 0 ] && [ $prc = 0 ]; then
 		if same "$out/perf" "$out/ours" > "$out/diff"; then
-			v=agree; agree=$((agree + 1))
+			case $why in
+			'perf wrong:'*) v="DISAGREE (perf is said to be wrong, and agrees)"; disagree=$((disagree + 1)) ;;
+			*) v=agree; agree=$((agree + 1)) ;;
+			esac
 		else
-			v=DISAGREE; disagree=$((disagree + 1))
+			case $why in
+			'perf wrong:'*) v="perf wrong"; wrong=$((wrong + 1)) ;;
+			*) v=DISAGREE; disagree=$((disagree + 1)) ;;
+			esac
 		fi
 	elif [ $prc != 0 ] && [ $orc = 0 ]; then
 		v="perf refuses"; refused=$((refused + 1))
@@ -172,7 +181,7 @@ while IFS= read -r l; do
 		else echo "  perf        refuses: ${perr:-(no message)}"; fi
 		if [ -s "$out/ours" ]; then sed 's/^/  kprobetrace /' "$out/ours"
 		else echo "  kprobetrace refuses: ${oerr:-(no message)}"; fi
-		case $v in DISAGREE) sed 's/^/  differs: /' "$out/diff" ;; esac
+		case $v in DISAGREE | 'perf wrong') sed 's/^/  differs: /' "$out/diff" ;; esac
 		echo
 	} >> "$out/details"
 done < "$points"
@@ -193,7 +202,7 @@ for q in "lines fs/open.c:1304-1330" "lines include/linux/file.h:75-85" \
 done
 {
 	echo
-	echo "$total points: $agree agree, $disagree disagree, $refused refused by perf only (kprobetrace's answer shown), $both refused by both"
+	echo "$total points: $agree agree, $disagree disagree, $refused refused by perf only (kprobetrace's answer shown), $both refused by both, $wrong where perf's answer is wrong (the reason shown)"
 	if [ -s "$out/index-differs" ]; then
 		cat "$out/index-differs"
 	else

@@ -56,13 +56,15 @@ add -e dopaque 'kpt_dwarf_opaque:4 h->secret h->first h->lo h->flag h->mode h->l
 # a kernel struct that no unit of the module defines (kpt_dwarf_kernel.c
 # declares it): its members from the running kernel's BTF
 add -e dkern 'kpt_dwarf_kernel_ns:2 ns->uid_map.nr_extents ns->uid_map.extent[0].count ns->level'
+# a pointer into a stack array (its value: %sp plus an offset)
+add -e dlea 'kpt_dwarf_kernel_lea:6 p[1] p[3]'
 add -e dsq 'kpt_dwarf_square:4 sq'
 # lifecycle=seed (the default): one event per copy, dsq, dsq_1, dsq_2
 assert_eq "$(grep -c . /tmp/add.out)" 3 "one probe per inlined copy"
 assert_eq "$(grep -Ec '^p:(kprobetrace/)?dsq(_[12])? kprobetrace_dwarf:kpt_dwarf_inline\+' $KPT/kprobe_events)" \
 	3 "dsq, dsq_1, dsq_2 written"
 
-trace_bg /tmp/tr -n 13 -t 20
+trace_bg /tmp/tr -n 14 -t 20
 echo "stack 5" > $DW/call || fail "call stack"
 assert_eq "$(cat $DW/seen)" 15 "stack: module's value"
 echo "reg 6" > $DW/call || fail "call reg"
@@ -80,6 +82,8 @@ echo "opaque 5" > $DW/call || fail "call opaque"
 assert_eq "$(cat $DW/seen)" 15 "opaque: module's value"
 echo "kernel 9" > $DW/call || fail "call kernel"
 assert_eq "$(cat $DW/seen)" 9 "kernel: module's value"
+echo "lea 5" > $DW/call || fail "call lea"
+assert_eq "$(cat $DW/seen)" 50 "lea: module's value"
 wait $tpid
 cat /tmp/tr
 # the hits and the ring buffer's counts, to tell a probe that did not fire
@@ -103,6 +107,8 @@ grep -Eq ' dopaque: kpt_dwarf_opaque\+0x[0-9a-f]+ h_secret=15 h_first=7 h_lo=17 
 # init_user_ns maps every uid in one extent
 grep -Eq ' dkern: kpt_dwarf_kernel_ns\+0x[0-9a-f]+ ns_uid_map_nr_extents=1 ns_uid_map_extent_0_count=4294967295 ns_level=0$' /tmp/tr ||
 	fail "ns->uid_map (a kernel struct, from BTF)"
+grep -Eq ' dlea: kpt_dwarf_kernel_lea\+0x[0-9a-f]+ p_1=20 p_3=30$' /tmp/tr ||
+	fail "p[1], p[3] (p = &arr[2] on the stack)"
 grep -Eq ' dpair: kpt_dwarf_sink_pair\+0x[0-9a-f]+ p_first=11 p_second=20$' /tmp/tr ||
 	fail "p->first, p->second"
 assert_eq "$(sed -n 's/.* dsq\(_[12]\)*: kpt_dwarf_inline+0x[0-9a-f]* sq=//p' /tmp/tr | tr '\n' ' ')" \

@@ -52,6 +52,27 @@ static void refused(const char *what, const struct kpt_dwarf_op *ops,
 	      why_has);
 }
 
+/* A value that is a register plus an offset: an address, not a fetch. */
+static void address(const char *what, const struct kpt_dwarf_op *ops,
+		    size_t n, const struct kpt_dwarf_cfa *c, const char *want,
+		    int64_t want_off)
+{
+	char out[KPT_FETCH_MAX], why[256];
+	bool addr;
+	int64_t off;
+	int r = kpt_dwarf_loc_translate(ops, n, c, out, sizeof(out), &addr,
+					&off, why, sizeof(why));
+
+	CHECK(r == KPT_DWARF_LOC_ADDRESS, "%s: %d, want an address", what, r);
+	if (r != KPT_DWARF_LOC_ADDRESS)
+		return;
+	CHECK(!strcmp(out, want) && off == want_off,
+	      "%s: '%s' + %lld, want '%s' + %lld", what, out, (long long)off,
+	      want, (long long)want_off);
+	CHECK(strstr(why, "register plus an offset") != NULL,
+	      "%s: reason '%s'", what, why);
+}
+
 /* Pieces: their count, and each one's bytes and translation. */
 static void pieces(void)
 {
@@ -181,8 +202,15 @@ int main(void)
 	   0);
 	refused("DW_OP_piece", piece, N(piece), &cfa, "DW_OP_piece");
 	refused("DW_OP_entry_value", entry, N(entry), &cfa, "DW_OP_entry_value");
-	refused("register + 2 as a value", regplus, N(regplus), &cfa,
-		"register plus an offset");
+	address("register + 2 as a value", regplus, N(regplus), &cfa, "%bx", 2);
+	{
+		static const struct kpt_dwarf_op stackptr[] = {
+			OPN(DW_OP_fbreg, -8), OP(DW_OP_stack_value)
+		};
+
+		address("frame base - 8 as a value (a pointer into the stack)",
+			stackptr, N(stackptr), &cfa, "%sp", 16);
+	}
 	refused("DW_OP_addr", addr, N(addr), &cfa, "DW_OP_addr");
 	refused("two registers added", two_regs, N(two_regs), &cfa,
 		"two registers");

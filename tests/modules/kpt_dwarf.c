@@ -212,6 +212,8 @@ static ssize_t call_write(struct file *file, const char __user *ubuf,
 		kpt_dwarf_opaque(arg);
 	else if (!strcmp(name, "kernel"))
 		kpt_dwarf_kernel(arg);
+	else if (!strcmp(name, "lea"))
+		kpt_dwarf_kernel_lea(arg);
 	else
 		return -ENOENT;
 	return count;

@@ -52,3 +52,28 @@ long kpt_dwarf_kernel_enums(enum kpt_dwarf_sign sign,
 	kpt_dwarf_sink(x);			/* KPT_LINE kernel_enums */
 	return sign == KPT_DWARF_NEG && mode == KPT_DWARF_MODE_B ? x : 0;
 }
+
+void kpt_dwarf_fill(long *a, int n, long x);
+
+/*
+ * A pointer into a stack array: its value is the stack pointer plus an
+ * offset (DW_OP_fbreg, DW_OP_stack_value), which only a dereference
+ * makes a fetch argument of.
+ */
+__attribute__((__noipa__))
+long kpt_dwarf_kernel_lea(long x)
+{
+	long arr[6];
+	long *p = arr + 2;
+
+	kpt_dwarf_fill(arr, 6, x);
+	kpt_dwarf_sink(p[1] + p[3]);		/* KPT_LINE kernel_lea */
+	return p[0];
+}
+
+__attribute__((__noipa__))
+void kpt_dwarf_fill(long *a, int n, long x)
+{
+	for (int i = 0; i < n; i++)
+		a[i] = x * (i + 1);
+}

@@ -11,5 +11,6 @@ struct user_namespace;
 extern struct user_namespace init_user_ns;
 
 long kpt_dwarf_kernel(long x);
+long kpt_dwarf_kernel_lea(long x);
 
 #endif /* KPT_DWARF_KERNEL_H */

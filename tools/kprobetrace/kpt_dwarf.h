@@ -225,11 +225,16 @@ struct kpt_dwarf_cfa {
 };
 
 /*
- * Translate ops[0..n) into a fetch argument of the module's syntax.  On success *addr says whether the
- * variable is in memory, at the address out + *off (out a fetch argument:
- * "%sp", "+8(%di)"), or out is the value itself.  Returns 0, or -1 with
- * why set.
+ * Translate ops[0..n) into a fetch argument of the module's syntax.  On
+ * success *addr says whether the variable is in memory, at the address
+ * out + *off (out a fetch argument: "%sp", "+8(%di)"), or out is the
+ * value itself.  Returns 0, or -1 with why set, or
+ * KPT_DWARF_LOC_ADDRESS: the value is out + *off (a pointer into the
+ * stack: DW_OP_fbreg, DW_OP_stack_value), which no fetch argument
+ * computes but a dereference through it reaches; why says so for a
+ * caller that takes it as a refusal.
  */
+#define KPT_DWARF_LOC_ADDRESS 1
 int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 			    const struct kpt_dwarf_cfa *cfa, char *out,
 			    size_t size, bool *addr, int64_t *off, char *why,

@@ -86,13 +86,15 @@ void kpt_dw_types_forget(void);
 
 /*
  * The member chain at p (.m, ->m, [i]) of expr, whose variable has type
- * *t and is the value base (addr false) or in memory at base + off
+ * *t and is the value base (addr false), in memory at base + off (addr),
+ * or a pointer whose value is the address base + off (lea: only a step
+ * through it, ->m or [i], makes a fetch argument)
  * (base: KPT_FETCH_MAX bytes, rewritten), into out: the fetch argument,
  * its fetch type, its C type and its field name.  KPT_EXIT_OK, or an
  * exit code with err.
  */
 int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
-		 Dwarf_Die *t, char *base, bool addr, int64_t off,
+		 Dwarf_Die *t, char *base, bool addr, bool lea, int64_t off,
 		 struct kpt_btf_arg *out, char *err, size_t errlen);
 /* "pieces: %bx (8 bytes), %r12 (8 bytes)": a variable's pieces, listed */
 void kpt_dw_pieces_text(const struct kpt_dwarf_piece *pc, int n, char *buf,

@@ -13,6 +13,8 @@
  *   DW_OP_plus_uconst, plus, minus (with a constant operand)
  *   DW_OP_deref                   BASE + OFF -> +OFF(BASE), nested
  *   DW_OP_stack_value             the top is the value, not its address
+ *                                 (a register plus an offset: an address,
+ *                                 KPT_DWARF_LOC_ADDRESS)
  *   DW_OP_implicit_value (<= 8 bytes)  an immediate
  * and refuses, saying which, what the module cannot fetch: entry values,
  * arithmetic on registers, TLS, addresses that need a relocation
@@ -78,19 +80,24 @@ static const char *op_name(uint8_t atom, char *buf, size_t size)
 	return buf;
 }
 
-/* e as a fetch argument of its value: BASE, +OFF(...) is for memory */
-static int value_of(const struct ent *e, char *out, size_t size, char *why,
-		    size_t wl)
+/*
+ * e as a fetch argument of its value: BASE, +OFF(...) is for memory; a
+ * register plus an offset is an address (KPT_DWARF_LOC_ADDRESS).
+ */
+static int value_of(const struct ent *e, char *out, size_t size,
+		    int64_t *off, char *why, size_t wl)
 {
 	if (!e->base[0]) {
 		snprintf(out, size, "\\%" PRId64, e->off);
 		return 0;
 	}
-	if (e->off)
-		return why_set(why, wl, "the value is a register plus an offset (%s + offset), which no fetch argument computes",
-			       e->base);
 	snprintf(out, size, "%s", e->base);
-	return 0;
+	if (!e->off)
+		return 0;
+	*off = e->off;
+	why_set(why, wl, "the value is a register plus an offset (%s + offset), which no fetch argument computes",
+		e->base);
+	return KPT_DWARF_LOC_ADDRESS;
 }
 
 int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
@@ -219,7 +226,7 @@ int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 		case DW_OP_stack_value:
 			if (i + 1 != n || sp != 1)
 				return why_set(why, wl, "%s", "DW_OP_stack_value inside an expression");
-			return value_of(&st[0], out, size, why, wl);
+			return value_of(&st[0], out, size, off, why, wl);
 		case DW_OP_implicit_value:
 			if (n != 1 || o->number > 8)
 				return why_set(why, wl, "%s", "DW_OP_implicit_value of more than 8 bytes");

@@ -270,12 +270,13 @@ size_t kpt_dw_ident_len(const char *s)
 }
 
 /*
- * [I] at *p on a value of type *t (at base + *off in memory when *addr):
- * an array's element in place, or a pointer's I-th element after it.
+ * [I] at *p on a value of type *t (at base + *off in memory when *addr;
+ * the address base + *off itself when *lea): an array's element in place,
+ * or a pointer's I-th element after it.
  */
 static int index_step(const char **p, Dwarf_Die *t, char *base, size_t bsize,
-		      bool *addr, int64_t *off, const char *expr, char *err,
-		      size_t errlen)
+		      bool *addr, bool *lea, int64_t *off, const char *expr,
+		      char *err, size_t errlen)
 {
 	char *end;
 	unsigned long i = strtoul(*p + 1, &end, 10);
@@ -301,6 +302,10 @@ static int index_step(const char **p, Dwarf_Die *t, char *base, size_t bsize,
 				      expr);
 			return KPT_EXIT_TYPE;
 		}
+	} else if (tag == DW_TAG_pointer_type && *lea) {
+		/* the elements are in memory at the address itself */
+		*lea = false;
+		*addr = true;
 	} else if (tag == DW_TAG_pointer_type) {
 		char v[KPT_FETCH_MAX];
 		int l = *addr ? kpt_fetch_mem(v, sizeof(v), base, *off) :
@@ -523,7 +528,7 @@ static int bitfield(const char *expr, Dwarf_Die *t, const char *base,
 }
 
 int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
-		 Dwarf_Die *t, char *base, bool addr, int64_t off,
+		 Dwarf_Die *t, char *base, bool addr, bool lea, int64_t off,
 		 struct kpt_btf_arg *out, char *err, size_t errlen)
 {
 	struct dw_bits bf = { 0 };
@@ -543,8 +548,8 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 		}
 
 		if (*p == '[') {
-			r = index_step(&p, t, base, KPT_FETCH_MAX, &addr, &off,
-				       expr, err, errlen);
+			r = index_step(&p, t, base, KPT_FETCH_MAX, &addr, &lea,
+				       &off, expr, err, errlen);
 			if (r)
 				return r;
 			continue;
@@ -578,8 +583,12 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 				kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
 				return KPT_EXIT_USAGE;
 			}
-			snprintf(base, KPT_FETCH_MAX, "%s", v);
-			off = 0;
+			/* an address: the struct is in memory there */
+			if (!lea) {
+				snprintf(base, KPT_FETCH_MAX, "%s", v);
+				off = 0;
+			}
+			lea = false;
 			addr = true;
 		} else if (dwarf_tag(&pt) == DW_TAG_pointer_type) {
 			kpt_dwarf_msg(err, errlen, "'%s': '.' on a pointer: use '->'",
@@ -603,6 +612,11 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 		if (r)
 			return r;
 		p += ml;
+	}
+	if (lea) {
+		kpt_dwarf_msg(err, errlen, "'%s' is the address %s%+" PRId64 ", which no fetch argument computes: fetch what it points to ('%s->m', '%s[i]')",
+			      expr, base, off, expr, expr);
+		return KPT_EXIT_NOLOC;
 	}
 	if (bf.size)
 		return bitfield(expr, t, base, addr, off, &bf, out, err,
@@ -706,13 +720,13 @@ int kpt_dw_chain_pieces(struct kpt_dwarf *d, const char *expr,
 	off -= (int64_t)pc[i].start;
 	snprintf(base, sizeof(base), "%s", pc[i].fetch);
 	if (pc[i].addr)
-		return kpt_dw_chain(d, expr, p, t, base, true, pc[i].off + off,
+		return kpt_dw_chain(d, expr, p, t, base, true, false, pc[i].off + off,
 				    out, err, errlen);
 	if (off) {
 		kpt_dwarf_msg(err, errlen, "'%s' is in bytes %" PRId64 "..%" PRIu64 " of %s, which no fetch argument shifts down",
 			      expr, off, off + size - 1, pc[i].fetch);
 		return KPT_EXIT_NOLOC;
 	}
-	return kpt_dw_chain(d, expr, p, t, base, false, 0, out, err,
+	return kpt_dw_chain(d, expr, p, t, base, false, false, 0, out, err,
 			    errlen);
 }

@@ -260,7 +260,9 @@ static void each_global(struct scope *sc, var_cb cb, void *ctx)
 /*
  * Where var is at the scope's address: a value (*addr false: out is the
  * fetch argument) or memory at out + *off; or in pieces (*npc > 0, pc
- * filled; out unset).  -1 with why otherwise.
+ * filled; out unset).  KPT_DWARF_LOC_ADDRESS: its value is the address
+ * out + *off (a pointer into the stack, or to a global: "@SYM"), with why
+ * saying so.  -1 with why otherwise.
  */
 static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
 		  char *out, size_t size, bool *addr, int64_t *off,
@@ -304,7 +306,8 @@ static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
 		snprintf(why, wl, "a location expression of %zu operations", n);
 		return -1;
 	}
-	if (n == 1 && expr[0].atom == DW_OP_addr) {
+	if ((n == 1 || (n == 2 && expr[1].atom == DW_OP_stack_value)) &&
+	    expr[0].atom == DW_OP_addr) {
 		/* a global: @SYM, by the symbol at its address */
 		GElf_Off so = 0;
 		GElf_Sym sym;
@@ -320,6 +323,12 @@ static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
 		}
 		snprintf(out, size, "@%s", name);
 		*off = (int64_t)so;
+		if (n == 2) {
+			/* the value is the global's address: &SYM */
+			snprintf(why, wl, "the value is the address of %s, which no fetch argument computes",
+				 name);
+			return KPT_DWARF_LOC_ADDRESS;
+		}
 		*addr = true;
 		return 0;
 	}
@@ -447,7 +456,7 @@ static bool list_one(Dwarf_Die *var, void *arg)
 	char out[KPT_FETCH_MAX];
 	bool addr;
 	int64_t off;
-	int npc;
+	int npc, r;
 
 	snprintf(v.name, sizeof(v.name), "%s", dwarf_diename(var));
 	v.param = dwarf_tag(var) == DW_TAG_formal_parameter;
@@ -458,8 +467,12 @@ static bool list_one(Dwarf_Die *var, void *arg)
 		snprintf(v.ctype, sizeof(v.ctype), "?");
 	if (l->ranges)
 		loc_ranges(l, var, v.ranges, sizeof(v.ranges));
-	if (!locate(l->d, l->sc, var, out, sizeof(out), &addr, &off, pc, &npc,
-		    v.why, sizeof(v.why))) {
+	r = locate(l->d, l->sc, var, out, sizeof(out), &addr, &off, pc, &npc,
+		   v.why, sizeof(v.why));
+	if (r == KPT_DWARF_LOC_ADDRESS)
+		snprintf(v.why, sizeof(v.why), "the address %.64s%+" PRId64 ": fetch what it points to (->m, [i])",
+			 out, off);
+	if (!r) {
 		if (npc)
 			kpt_dw_pieces_text(pc, npc, v.fetch, sizeof(v.fetch));
 		else if (addr)
@@ -526,7 +539,7 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	struct find_ctx f = { 0 };
 	struct scope sc;
 	char base[KPT_FETCH_MAX], why[256];
-	bool addr;
+	bool addr, lea;
 	int64_t off;
 	Dwarf_Die t;
 	int r, npc;
@@ -564,7 +577,8 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	}
 	r = locate(d, &sc, &f.found, base, sizeof(base), &addr, &off, pc, &npc,
 		   why, sizeof(why));
-	if (r) {
+	lea = r == KPT_DWARF_LOC_ADDRESS;
+	if (r && !lea) {
 		char near[96] = "";
 
 		if (strstr(why, "optimized out"))
@@ -584,8 +598,8 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	if (npc)
 		return kpt_dw_chain_pieces(d, expr, expr + f.len, &t, pc, npc, out,
 				    members, ml, err, errlen);
-	return kpt_dw_chain(d, expr, expr + f.len, &t, base, addr, off, out,
-			    err, errlen);
+	return kpt_dw_chain(d, expr, expr + f.len, &t, base, addr, lea, off,
+			    out, err, errlen);
 }
 
 int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
