@@ -58,7 +58,7 @@ add -e dopaque 'kpt_dwarf_opaque:4 h->secret h->first h->lo h->flag h->mode h->l
 add -e dkern 'kpt_dwarf_kernel_ns:2 ns->uid_map.nr_extents ns->uid_map.extent[0].count ns->level'
 # a pointer into a stack array (its value: %sp plus an offset)
 add -e dlea 'kpt_dwarf_kernel_lea:6 p[1] p[3]'
-add -e dsq 'kpt_dwarf_square:4 sq'
+add -e dsq 'kpt_dwarf_square:4 sq x'
 # lifecycle=seed (the default): one event per copy, dsq, dsq_1, dsq_2
 assert_eq "$(grep -c . /tmp/add.out)" 3 "one probe per inlined copy"
 assert_eq "$(grep -Ec '^p:(kprobetrace/)?dsq(_[12])? kprobetrace_dwarf:kpt_dwarf_inline\+' $KPT/kprobe_events)" \
@@ -112,7 +112,7 @@ grep -Eq ' dlea: kpt_dwarf_kernel_lea\+0x[0-9a-f]+ p_1=20 p_3=30$' /tmp/tr ||
 grep -Eq ' dpair: kpt_dwarf_sink_pair\+0x[0-9a-f]+ p_first=11 p_second=20$' /tmp/tr ||
 	fail "p->first, p->second"
 assert_eq "$(sed -n 's/.* dsq\(_[12]\)*: kpt_dwarf_inline+0x[0-9a-f]* sq=//p' /tmp/tr | tr '\n' ' ')" \
-	"10 17 26 " "sq at the three inlined copies"
+	"10 x=3 17 x=3 26 x=3 " "sq, and the caller's x, at the three inlined copies"
 
 # a struct that neither the module nor the kernel's BTF defines
 kprobetrace add -n --debuginfo $KO 'kpt_dwarf_kernel_nowhere:2 p->x' 2>/tmp/err; rc=$?

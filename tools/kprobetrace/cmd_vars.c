@@ -17,7 +17,8 @@ static const char vars_usage[] =
 "\n"
 "POINT is FUNC:REL, FUNC@FILE[:REL] or FILE:LINE (see kprobetrace lines).\n"
 "For each address of the point (every inlined copy), print the\n"
-"parameters and locals in scope there, innermost first: C type, name, and\n"
+"parameters and locals in scope there, innermost first (in an inlined\n"
+"copy, then its callers', marked \"(CALLER's)\"): C type, name, and\n"
 "the fetch argument that reads the value at that very address (%REG,\n"
 "+OFFS(%sp) for the stack, \\IMM for a constant), or why there is none\n"
 "(\"optimized out\", a location kprobetrace cannot translate).\n"
@@ -57,10 +58,11 @@ static void one_var(void *ctx, const struct kpt_dwarf_var *v)
 	(void)ctx;
 	snprintf(decl, sizeof(decl), "%s%s%s", v->ctype,
 		 v->ctype[strlen(v->ctype) - 1] == '*' ? "" : " ", v->name);
-	printf("    %-6s %-32s %s%s%s\n",
+	printf("    %-6s %-32s %s%s%s%s%s%s\n",
 	       v->global ? "global" : v->param ? "param" : "local", decl,
 	       v->fetch[0] ? v->fetch : "(", v->fetch[0] ? "" : v->why,
-	       v->fetch[0] ? "" : ")");
+	       v->fetch[0] ? "" : ")", v->owner[0] ? "  (" : "", v->owner,
+	       v->owner[0] ? "'s)" : "");
 	if (v->ranges[0])
 		printf("          live: %s\n", v->ranges);
 }

@@ -169,6 +169,8 @@ struct kpt_dwarf_var {
 	char ctype[128];
 	bool param;
 	bool global;		/* a global of the compile unit */
+	char owner[128];	/* a caller's variable, live in the inlined
+				 * copy that holds the site: the caller */
 	/* the fetch argument (the value), or why there is none */
 	char fetch[KPT_FETCH_MAX + 32];
 	char why[160];		/* "" when fetch is set */

@@ -68,6 +68,8 @@ void kpt_dwarf_msg(char *err, size_t len, const char *fmt, ...)
  * length of the identifier at s.
  */
 bool kpt_dw_type_of(Dwarf_Die *die, Dwarf_Die *out);
+/* Is t a pointer (past typedefs and qualifiers)? */
+bool kpt_dw_is_pointer(Dwarf_Die *t);
 void kpt_dw_ctype(Dwarf_Die *t, char *buf, size_t size);
 size_t kpt_dw_ident_len(const char *s);
 

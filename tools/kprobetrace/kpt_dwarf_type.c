@@ -165,6 +165,13 @@ static void fetch_type(Dwarf_Die *t, char *buf, size_t size, bool *ptr_str,
 	}
 }
 
+bool kpt_dw_is_pointer(Dwarf_Die *t)
+{
+	Dwarf_Die p;
+
+	return !dwarf_peel_type(t, &p) && dwarf_tag(&p) == DW_TAG_pointer_type;
+}
+
 void kpt_dw_ctype(Dwarf_Die *t, char *buf, size_t size)
 {
 	ctype_at(t, buf, size, 0);
@@ -613,9 +620,14 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 			return r;
 		p += ml;
 	}
-	if (lea) {
+	if (lea && kpt_dw_is_pointer(t)) {
 		kpt_dwarf_msg(err, errlen, "'%s' is the address %s%+" PRId64 ", which no fetch argument computes: fetch what it points to ('%s->m', '%s[i]')",
 			      expr, base, off, expr, expr);
+		return KPT_EXIT_NOLOC;
+	}
+	if (lea) {
+		kpt_dwarf_msg(err, errlen, "'%s' is %s%+" PRId64 " (a register plus an offset), which no fetch argument computes",
+			      expr, base, off);
 		return KPT_EXIT_NOLOC;
 	}
 	if (bf.size)

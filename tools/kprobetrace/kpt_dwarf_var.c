@@ -87,6 +87,8 @@ static void frame_base(struct kpt_dwarf *d, Dwarf_Die *func, Dwarf_Addr addr,
 struct scope {
 	Dwarf_Die *scopes;
 	int n;			/* scopes to search: up to the function */
+	int all;		/* ... and those of its callers, up to the
+				 * out-of-line function (n <= all) */
 	Dwarf_Die *func;	/* the out-of-line function (frame base) */
 	Dwarf_Die func_die;
 	Dwarf_Die *cu;		/* its globals */
@@ -203,10 +205,17 @@ static int open_scope(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 			break;
 		}
 	}
+	sc->all = sc->n;
+	for (int i = sc->n; i < n; i++)
+		if (dwarf_tag(&sc->scopes[i]) == DW_TAG_subprogram) {
+			sc->all = i + 1;
+			break;
+		}
 	if (skip && skip < sc->n) {
 		memmove(sc->scopes, sc->scopes + skip,
-			(size_t)(sc->n - skip) * sizeof(*sc->scopes));
+			(size_t)(sc->all - skip) * sizeof(*sc->scopes));
 		sc->n -= skip;
+		sc->all -= skip;
 	}
 	/* the frame base is the out-of-line function's, holding the code */
 	if (!dwarf_child(cu, &sc->func_die)) {
@@ -237,6 +246,72 @@ static void each_var(struct scope *sc, var_cb cb, void *ctx)
 			if ((t == DW_TAG_variable ||
 			     t == DW_TAG_formal_parameter) && dwarf_diename(&c) &&
 			    cb(&c, ctx))
+				return;
+		} while (!dwarf_siblingof(&c, &c));
+	}
+}
+
+/* Is a variable named name declared in scopes [0, upto)? */
+static bool declared_in(struct scope *sc, int upto, const char *name)
+{
+	for (int i = 0; i < upto; i++) {
+		Dwarf_Die c;
+
+		if (dwarf_child(&sc->scopes[i], &c))
+			continue;
+		do {
+			int t = dwarf_tag(&c);
+			const char *n = dwarf_diename(&c);
+
+			if ((t == DW_TAG_variable ||
+			     t == DW_TAG_formal_parameter) && n &&
+			    !strcmp(n, name))
+				return true;
+		} while (!dwarf_siblingof(&c, &c));
+	}
+	return false;
+}
+
+/*
+ * The function copy (an inlined copy, or the out-of-line function) whose
+ * scopes hold scope i: its name.
+ */
+static const char *owner_of(struct scope *sc, int i)
+{
+	for (; i < sc->all; i++) {
+		int t = dwarf_tag(&sc->scopes[i]);
+		Dwarf_Attribute a;
+
+		if (t == DW_TAG_inlined_subroutine || t == DW_TAG_subprogram)
+			return dwarf_attr_integrate(&sc->scopes[i], DW_AT_name,
+						    &a) ? dwarf_formstring(&a) :
+						  NULL;
+	}
+	return NULL;
+}
+
+/*
+ * Each variable of the callers' scopes that the site's own do not hide
+ * (a site in an inlined copy: the caller's variables are live there too),
+ * innermost first, with the function it is of.
+ */
+typedef bool (*outer_cb)(Dwarf_Die *var, const char *owner, void *ctx);
+
+static void each_outer(struct scope *sc, outer_cb cb, void *ctx)
+{
+	for (int i = sc->n; i < sc->all; i++) {
+		const char *owner = owner_of(sc, i);
+		Dwarf_Die c;
+
+		if (dwarf_child(&sc->scopes[i], &c))
+			continue;
+		do {
+			int t = dwarf_tag(&c);
+			const char *n = dwarf_diename(&c);
+
+			if ((t == DW_TAG_variable ||
+			     t == DW_TAG_formal_parameter) && n &&
+			    !declared_in(sc, i, n) && cb(&c, owner, ctx))
 				return;
 		} while (!dwarf_siblingof(&c, &c));
 	}
@@ -401,6 +476,7 @@ struct list_ctx {
 	bool ranges;
 	uint64_t sym_addr;	/* the site's symbol's address */
 	bool globals;		/* listing the compile unit's globals */
+	const char *owner;	/* listing a caller's variables: the caller */
 };
 
 /* "+0xA-+0xB ..." of the location list of var (relative to sym_addr). */
@@ -461,6 +537,8 @@ static bool list_one(Dwarf_Die *var, void *arg)
 	snprintf(v.name, sizeof(v.name), "%s", dwarf_diename(var));
 	v.param = dwarf_tag(var) == DW_TAG_formal_parameter;
 	v.global = l->globals;
+	if (l->owner)
+		snprintf(v.owner, sizeof(v.owner), "%s", l->owner);
 	if (kpt_dw_type_of(var, &t))
 		kpt_dw_ctype(&t, v.ctype, sizeof(v.ctype));
 	else
@@ -469,7 +547,8 @@ static bool list_one(Dwarf_Die *var, void *arg)
 		loc_ranges(l, var, v.ranges, sizeof(v.ranges));
 	r = locate(l->d, l->sc, var, out, sizeof(out), &addr, &off, pc, &npc,
 		   v.why, sizeof(v.why));
-	if (r == KPT_DWARF_LOC_ADDRESS)
+	if (r == KPT_DWARF_LOC_ADDRESS && kpt_dw_type_of(var, &t) &&
+	    kpt_dw_is_pointer(&t))
 		snprintf(v.why, sizeof(v.why), "the address %.64s%+" PRId64 ": fetch what it points to (->m, [i])",
 			 out, off);
 	if (!r) {
@@ -484,18 +563,28 @@ static bool list_one(Dwarf_Die *var, void *arg)
 	return false;
 }
 
+static bool list_outer(Dwarf_Die *var, const char *owner, void *arg)
+{
+	struct list_ctx *l = arg;
+
+	l->owner = owner ? owner : "?";
+	return list_one(var, arg);
+}
+
 int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		   unsigned int flags, kpt_dwarf_var_fn fn, void *ctx,
 		   char *err, size_t errlen)
 {
 	struct scope sc;
 	struct list_ctx l = { d, &sc, fn, ctx, flags & KPT_DWARF_RANGES,
-			      site->addr - site->off, false };
+			      site->addr - site->off, false, NULL };
 	int r = open_scope(d, site, &sc, err, errlen);
 
 	if (r)
 		return r;
 	each_var(&sc, list_one, &l);
+	each_outer(&sc, list_outer, &l);
+	l.owner = NULL;
 	if (flags & KPT_DWARF_EXTERNS) {
 		l.globals = true;
 		each_global(&sc, list_one, &l);
@@ -530,6 +619,12 @@ static bool find_one(Dwarf_Die *var, void *arg)
 	return false;
 }
 
+static bool find_outer(Dwarf_Die *var, const char *owner, void *arg)
+{
+	(void)owner;
+	return find_one(var, arg);
+}
+
 /* kpt_dwarf_resolve(), and a whole struct in pieces' members' names */
 static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		       const char *expr, struct kpt_btf_arg *out,
@@ -557,6 +652,8 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	if (r)
 		return r;
 	each_var(&sc, find_one, &f);
+	if (!f.ok)
+		each_outer(&sc, find_outer, &f);
 	if (!f.ok) {
 		size_t nl = strlen(f.names);
 
