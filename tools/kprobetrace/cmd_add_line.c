@@ -92,6 +92,8 @@ int add_line_point(const char *point, const struct kpt_dwarf_src *src,
 				kpt_err("%s", err);
 				goto out;
 			}
+			if (err[0])
+				kpt_note("%s", err);
 			for (int j = 0; j < na; j++) {
 				char fname[100], bn[sizeof(a[j].name)];
 				size_t bl;

@@ -204,7 +204,9 @@ int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		      size_t errlen);
 /*
  * The same, where a whole struct in pieces (DW_OP_piece: split over
- * registers) becomes a field per member (EXPR.m each): out[0..*n).
+ * registers) becomes a field per member (EXPR.m each): out[0..*n).  A
+ * member not there at the address (its piece optimized out) is left out
+ * when others are, and err then names it (a note; err is "" otherwise).
  */
 int kpt_dwarf_resolve_all(struct kpt_dwarf *d,
 			  const struct kpt_dwarf_site *site, const char *expr,

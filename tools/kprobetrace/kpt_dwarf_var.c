@@ -711,7 +711,8 @@ int kpt_dwarf_resolve_all(struct kpt_dwarf *d,
 			  struct kpt_btf_arg *out, int max, int *n, char *err,
 			  size_t errlen)
 {
-	char members[512], sub[KPT_FETCH_MAX * 2], *m, *save;
+	char members[512], sub[KPT_FETCH_MAX * 2], skipped[256] = "", *m;
+	char *save;
 	int r;
 
 	*n = 0;
@@ -730,9 +731,23 @@ int kpt_dwarf_resolve_all(struct kpt_dwarf *d,
 		}
 		snprintf(sub, sizeof(sub), "%s.%s", expr, m);
 		r = kpt_dwarf_resolve(d, site, sub, &out[*n], err, errlen);
+		if (r == KPT_EXIT_NOLOC) {
+			/* a member not there: the others are */
+			size_t l = strlen(skipped);
+
+			snprintf(skipped + l, sizeof(skipped) - l, " %s", m);
+			continue;
+		}
 		if (r)
 			return r;
 		(*n)++;
 	}
+	if (!*n)
+		return KPT_EXIT_NOLOC;	/* err: the last member's reason */
+	if (skipped[0])
+		kpt_dwarf_msg(err, errlen, "'%s': members not there at this address, left out:%s",
+			      expr, skipped);
+	else
+		err[0] = '\0';
 	return KPT_EXIT_OK;
 }
