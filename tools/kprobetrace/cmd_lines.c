@@ -13,7 +13,7 @@
 
 static const char lines_usage[] =
 "usage: kprobetrace lines [-m MOD] [--debuginfo FILE] [--build-id HEX] [--no-inlines]\n"
-"                         [--no-index]\n"
+"                         [--no-index] [-s DIR]\n"
 "                         FUNC[@FILE][:A[-B]] | FILE:A[-B]\n"
 "\n"
 "Print source lines (the text when the source file is there, the numbers\n"
@@ -43,6 +43,10 @@ static const char lines_usage[] =
 "      --no-index        read every compile unit, without the index kept by\n"
 "                        build-id in ~/.cache/kprobetrace/dwarf/ (built by\n"
 "                        the first lookup)\n"
+"  -s, --source DIR      the source tree: a file DWARF records is looked\n"
+"                        up under DIR by the trailing parts of its path\n"
+"                        first (the kernel's: Debian's linux-source-KVER,\n"
+"                        unpacked)\n"
 "  -h, --help            this help\n"
 "exit: 0 ok, 2 usage, 3 unknown function or file, 9 no matching debug\n"
 "      info, 10 no code in that range\n";
@@ -54,6 +58,7 @@ static const struct option dwarf_opts[] = {
 	{ "build-id", required_argument, NULL, 'B' },
 	{ "no-inlines", no_argument, NULL, 'I' },
 	{ "no-index", no_argument, NULL, 'Z' },
+	{ "source", required_argument, NULL, 's' },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -65,7 +70,33 @@ struct src_text {
 	long n;
 };
 
-static void load_source(struct src_text *s, const char *path)
+/*
+ * The text of the source file DWARF records as path: under dir (--source)
+ * first, as path's trailing parts, longest first (a kernel's DWARF records
+ * paths of its build tree: debian/build/.../fs/open.c is fs/open.c of the
+ * source tree); then path itself.
+ */
+static char *read_source(const char *dir, const char *path, size_t *len)
+{
+	char p[4096];
+	char *t;
+
+	for (const char *tail = path; dir && tail; ) {
+		while (*tail == '/')
+			tail++;
+		if (*tail && (size_t)snprintf(p, sizeof(p), "%s/%s", dir,
+					      tail) < sizeof(p)) {
+			t = kpt_read_file(p, len);
+			if (t)
+				return t;
+		}
+		tail = strchr(tail, '/');
+	}
+	return kpt_read_file(path, len);
+}
+
+static void load_source(struct src_text *s, const char *dir,
+			const char *path)
 {
 	size_t len;
 	long cap = 0;
@@ -76,7 +107,7 @@ static void load_source(struct src_text *s, const char *path)
 	free(s->line);
 	memset(s, 0, sizeof(*s));
 	snprintf(s->path, sizeof(s->path), "%s", path);
-	s->text = kpt_read_file(path, &len);
+	s->text = read_source(dir, path, &len);
 	if (!s->text)
 		return;
 	for (char *p = s->text; p && *p;) {
@@ -99,6 +130,7 @@ static void load_source(struct src_text *s, const char *path)
 
 struct lines_ctx {
 	struct src_text src;
+	const char *srcdir;	/* --source DIR */
 	bool header;
 	struct kpt_dwarf *d;	/* live checks: the running kernel's file */
 };
@@ -115,7 +147,7 @@ static void one_line(void *arg, const char *file, int line,
 		printf("%s\n", file);
 		c->header = true;
 	}
-	load_source(&c->src, file);
+	load_source(&c->src, c->srcdir, file);
 	for (int i = 0; i < n && o < sizeof(where); i++) {
 		o += snprintf(where + o, sizeof(where) - o, "%s%s+0x%" PRIx64,
 			      i ? "," : "", sites[i].sym, sites[i].off);
@@ -143,9 +175,11 @@ int kpt_cmd_lines(int argc, char **argv)
 	int c, r;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+m:h", dwarf_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+m:s:h", dwarf_opts, NULL)) !=
+	       -1) {
 		switch (c) {
 		case 'm': src.module = optarg; break;
+		case 's': ctx.srcdir = optarg; break;
 		case 'D': src.debuginfo = optarg; break;
 		case 'B': src.build_id = optarg; break;
 		case 'I': no_inlines = true; break;

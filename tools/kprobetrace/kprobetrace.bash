@@ -30,7 +30,7 @@ _kprobetrace()
 		esac ;;
 	lines|vars)
 		case $cur in
-		-*) COMPREPLY=($(compgen -W "-m --module --debuginfo --build-id --no-inlines --no-index $([ "$cmd" = vars ] && echo --range --externs) --help" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "-m --module --debuginfo --build-id --no-inlines --no-index $([ "$cmd" = vars ] && echo --range --externs) $([ "$cmd" = lines ] && echo -s --source) --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
 		esac ;;
 	where)
