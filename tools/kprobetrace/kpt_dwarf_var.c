@@ -85,10 +85,12 @@ static void frame_base(struct kpt_dwarf *d, Dwarf_Die *func, Dwarf_Addr addr,
 /* ---- scopes ---- */
 
 struct scope {
-	Dwarf_Die *scopes;
-	int n;			/* scopes to search: up to the function */
-	int all;		/* ... and those of its callers, up to the
-				 * out-of-line function (n <= all) */
+	Dwarf_Die *scopes;	/* innermost first, up to the unit */
+	int first, n;		/* [first, n): the site's own scopes, up to
+				 * the function copy that owns its line */
+	int all;		/* [n, all): its callers', up to the
+				 * out-of-line function; [0, first): the
+				 * inlined copies called at the site's line */
 	Dwarf_Die *func;	/* the out-of-line function (frame base) */
 	Dwarf_Die func_die;
 	Dwarf_Die *cu;		/* its globals */
@@ -211,12 +213,8 @@ static int open_scope(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 			sc->all = i + 1;
 			break;
 		}
-	if (skip && skip < sc->n) {
-		memmove(sc->scopes, sc->scopes + skip,
-			(size_t)(sc->all - skip) * sizeof(*sc->scopes));
-		sc->n -= skip;
-		sc->all -= skip;
-	}
+	if (skip && skip < sc->n)
+		sc->first = skip;
 	/* the frame base is the out-of-line function's, holding the code */
 	if (!dwarf_child(cu, &sc->func_die)) {
 		do {
@@ -235,7 +233,7 @@ typedef bool (*var_cb)(Dwarf_Die *var, void *ctx);
 /* Each variable of the scopes, innermost first; stops when cb says so. */
 static void each_var(struct scope *sc, var_cb cb, void *ctx)
 {
-	for (int i = 0; i < sc->n; i++) {
+	for (int i = sc->first; i < sc->n; i++) {
 		Dwarf_Die c;
 
 		if (dwarf_child(&sc->scopes[i], &c))
@@ -249,27 +247,6 @@ static void each_var(struct scope *sc, var_cb cb, void *ctx)
 				return;
 		} while (!dwarf_siblingof(&c, &c));
 	}
-}
-
-/* Is a variable named name declared in scopes [0, upto)? */
-static bool declared_in(struct scope *sc, int upto, const char *name)
-{
-	for (int i = 0; i < upto; i++) {
-		Dwarf_Die c;
-
-		if (dwarf_child(&sc->scopes[i], &c))
-			continue;
-		do {
-			int t = dwarf_tag(&c);
-			const char *n = dwarf_diename(&c);
-
-			if ((t == DW_TAG_variable ||
-			     t == DW_TAG_formal_parameter) && n &&
-			    !strcmp(n, name))
-				return true;
-		} while (!dwarf_siblingof(&c, &c));
-	}
-	return false;
 }
 
 /*
@@ -291,15 +268,18 @@ static const char *owner_of(struct scope *sc, int i)
 }
 
 /*
- * Each variable of the callers' scopes that the site's own do not hide
- * (a site in an inlined copy: the caller's variables are live there too),
- * innermost first, with the function it is of.
+ * Each variable of the other function copies live at the address, with
+ * the function it is of: the callers' (a site in an inlined copy), then
+ * the inlined copies called at the site's line (their parameters are set
+ * there), innermost first.  Names the site's own scopes have are the
+ * caller's to skip.
  */
 typedef bool (*outer_cb)(Dwarf_Die *var, const char *owner, void *ctx);
 
 static void each_outer(struct scope *sc, outer_cb cb, void *ctx)
 {
-	for (int i = sc->n; i < sc->all; i++) {
+	for (int k = sc->n; k < sc->all + sc->first; k++) {
+		int i = k < sc->all ? k : k - sc->all;
 		const char *owner = owner_of(sc, i);
 		Dwarf_Die c;
 
@@ -307,11 +287,10 @@ static void each_outer(struct scope *sc, outer_cb cb, void *ctx)
 			continue;
 		do {
 			int t = dwarf_tag(&c);
-			const char *n = dwarf_diename(&c);
 
 			if ((t == DW_TAG_variable ||
-			     t == DW_TAG_formal_parameter) && n &&
-			    !declared_in(sc, i, n) && cb(&c, owner, ctx))
+			     t == DW_TAG_formal_parameter) && dwarf_diename(&c) &&
+			    cb(&c, owner, ctx))
 				return;
 		} while (!dwarf_siblingof(&c, &c));
 	}
@@ -428,7 +407,7 @@ static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
 static void live_lines(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
 		       int line, char *buf, size_t size)
 {
-	Dwarf_Die *inst = &sc->scopes[sc->n - 1];
+	Dwarf_Die *inst = &sc->scopes[sc->n - 1];	/* the own copy */
 	Dwarf_Addr bias;
 	Dwarf_Die *cu = dwfl_module_addrdie(d->mod, sc->addr + d->bias, &bias);
 	Dwarf_Attribute a;
@@ -476,7 +455,8 @@ struct list_ctx {
 	bool ranges;
 	uint64_t sym_addr;	/* the site's symbol's address */
 	bool globals;		/* listing the compile unit's globals */
-	const char *owner;	/* listing a caller's variables: the caller */
+	const char *owner;	/* listing another copy's variables: its name */
+	char seen[2048];	/* " a b ": the names listed */
 };
 
 /* "+0xA-+0xB ..." of the location list of var (relative to sym_addr). */
@@ -535,6 +515,10 @@ static bool list_one(Dwarf_Die *var, void *arg)
 	int npc, r;
 
 	snprintf(v.name, sizeof(v.name), "%s", dwarf_diename(var));
+	if (strlen(l->seen) + strlen(v.name) + 2 < sizeof(l->seen))
+		snprintf(l->seen + strlen(l->seen),
+			 sizeof(l->seen) - strlen(l->seen), "%s%s ",
+			 l->seen[0] ? "" : " ", v.name);
 	v.param = dwarf_tag(var) == DW_TAG_formal_parameter;
 	v.global = l->globals;
 	if (l->owner)
@@ -566,7 +550,12 @@ static bool list_one(Dwarf_Die *var, void *arg)
 static bool list_outer(Dwarf_Die *var, const char *owner, void *arg)
 {
 	struct list_ctx *l = arg;
+	char key[160];
 
+	/* a name already listed hides this one */
+	snprintf(key, sizeof(key), " %s ", dwarf_diename(var));
+	if (strstr(l->seen, key))
+		return false;
 	l->owner = owner ? owner : "?";
 	return list_one(var, arg);
 }
@@ -577,7 +566,7 @@ int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 {
 	struct scope sc;
 	struct list_ctx l = { d, &sc, fn, ctx, flags & KPT_DWARF_RANGES,
-			      site->addr - site->off, false, NULL };
+			      site->addr - site->off, false, NULL, "" };
 	int r = open_scope(d, site, &sc, err, errlen);
 
 	if (r)
