@@ -228,25 +228,36 @@ static int open_scope(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	return KPT_EXIT_OK;
 }
 
-typedef bool (*var_cb)(Dwarf_Die *var, void *ctx);
+/*
+ * cb on a variable, with the function copy it is of when that is not the
+ * site's own (NULL otherwise); true stops the walk.
+ */
+typedef bool (*var_cb)(Dwarf_Die *var, const char *owner, void *ctx);
 
-/* Each variable of the scopes, innermost first; stops when cb says so. */
+/* Each named variable directly in scope; true if cb stopped the walk. */
+static bool vars_in(Dwarf_Die *scope, const char *owner, var_cb cb,
+		    void *ctx)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(scope, &c))
+		return false;
+	do {
+		int t = dwarf_tag(&c);
+
+		if ((t == DW_TAG_variable || t == DW_TAG_formal_parameter) &&
+		    dwarf_diename(&c) && cb(&c, owner, ctx))
+			return true;
+	} while (!dwarf_siblingof(&c, &c));
+	return false;
+}
+
+/* Each variable of the site's own scopes, innermost first. */
 static void each_var(struct scope *sc, var_cb cb, void *ctx)
 {
-	for (int i = sc->first; i < sc->n; i++) {
-		Dwarf_Die c;
-
-		if (dwarf_child(&sc->scopes[i], &c))
-			continue;
-		do {
-			int t = dwarf_tag(&c);
-
-			if ((t == DW_TAG_variable ||
-			     t == DW_TAG_formal_parameter) && dwarf_diename(&c) &&
-			    cb(&c, ctx))
-				return;
-		} while (!dwarf_siblingof(&c, &c));
-	}
+	for (int i = sc->first; i < sc->n; i++)
+		if (vars_in(&sc->scopes[i], NULL, cb, ctx))
+			return;
 }
 
 /*
@@ -274,25 +285,14 @@ static const char *owner_of(struct scope *sc, int i)
  * there), innermost first.  Names the site's own scopes have are the
  * caller's to skip.
  */
-typedef bool (*outer_cb)(Dwarf_Die *var, const char *owner, void *ctx);
-
-static void each_outer(struct scope *sc, outer_cb cb, void *ctx)
+static void each_outer(struct scope *sc, var_cb cb, void *ctx)
 {
 	for (int k = sc->n; k < sc->all + sc->first; k++) {
 		int i = k < sc->all ? k : k - sc->all;
 		const char *owner = owner_of(sc, i);
-		Dwarf_Die c;
 
-		if (dwarf_child(&sc->scopes[i], &c))
-			continue;
-		do {
-			int t = dwarf_tag(&c);
-
-			if ((t == DW_TAG_variable ||
-			     t == DW_TAG_formal_parameter) && dwarf_diename(&c) &&
-			    cb(&c, owner, ctx))
-				return;
-		} while (!dwarf_siblingof(&c, &c));
+		if (vars_in(&sc->scopes[i], owner ? owner : "?", cb, ctx))
+			return;
 	}
 }
 
@@ -306,7 +306,7 @@ static void each_global(struct scope *sc, var_cb cb, void *ctx)
 		return;
 	do {
 		if (dwarf_tag(&c) == DW_TAG_variable && dwarf_diename(&c) &&
-		    dwarf_attr(&c, DW_AT_location, &a) && cb(&c, ctx))
+		    dwarf_attr(&c, DW_AT_location, &a) && cb(&c, NULL, ctx))
 			return;
 	} while (!dwarf_siblingof(&c, &c));
 }
@@ -455,7 +455,6 @@ struct list_ctx {
 	bool ranges;
 	uint64_t sym_addr;	/* the site's symbol's address */
 	bool globals;		/* listing the compile unit's globals */
-	const char *owner;	/* listing another copy's variables: its name */
 	char seen[2048];	/* " a b ": the names listed */
 };
 
@@ -503,26 +502,30 @@ static void loc_ranges(struct list_ctx *l, Dwarf_Die *var, char *buf,
 	}
 }
 
-static bool list_one(Dwarf_Die *var, void *arg)
+static bool list_one(Dwarf_Die *var, const char *owner, void *arg)
 {
 	struct list_ctx *l = arg;
 	struct kpt_dwarf_var v = { 0 };
 	struct kpt_dwarf_piece pc[KPT_DWARF_MAX_PIECES];
 	Dwarf_Die t;
-	char out[KPT_FETCH_MAX];
+	char out[KPT_FETCH_MAX], key[160];
 	bool addr;
 	int64_t off;
 	int npc, r;
 
 	snprintf(v.name, sizeof(v.name), "%s", dwarf_diename(var));
+	snprintf(key, sizeof(key), " %s ", v.name);
+	/* another copy's variable: a name already listed hides it */
+	if (owner && strstr(l->seen, key))
+		return false;
 	if (strlen(l->seen) + strlen(v.name) + 2 < sizeof(l->seen))
 		snprintf(l->seen + strlen(l->seen),
 			 sizeof(l->seen) - strlen(l->seen), "%s%s ",
 			 l->seen[0] ? "" : " ", v.name);
 	v.param = dwarf_tag(var) == DW_TAG_formal_parameter;
 	v.global = l->globals;
-	if (l->owner)
-		snprintf(v.owner, sizeof(v.owner), "%s", l->owner);
+	if (owner)
+		snprintf(v.owner, sizeof(v.owner), "%s", owner);
 	if (kpt_dw_type_of(var, &t))
 		kpt_dw_ctype(&t, v.ctype, sizeof(v.ctype));
 	else
@@ -547,33 +550,19 @@ static bool list_one(Dwarf_Die *var, void *arg)
 	return false;
 }
 
-static bool list_outer(Dwarf_Die *var, const char *owner, void *arg)
-{
-	struct list_ctx *l = arg;
-	char key[160];
-
-	/* a name already listed hides this one */
-	snprintf(key, sizeof(key), " %s ", dwarf_diename(var));
-	if (strstr(l->seen, key))
-		return false;
-	l->owner = owner ? owner : "?";
-	return list_one(var, arg);
-}
-
 int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		   unsigned int flags, kpt_dwarf_var_fn fn, void *ctx,
 		   char *err, size_t errlen)
 {
 	struct scope sc;
 	struct list_ctx l = { d, &sc, fn, ctx, flags & KPT_DWARF_RANGES,
-			      site->addr - site->off, false, NULL, "" };
+			      site->addr - site->off, false, "" };
 	int r = open_scope(d, site, &sc, err, errlen);
 
 	if (r)
 		return r;
 	each_var(&sc, list_one, &l);
-	each_outer(&sc, list_outer, &l);
-	l.owner = NULL;
+	each_outer(&sc, list_one, &l);
 	if (flags & KPT_DWARF_EXTERNS) {
 		l.globals = true;
 		each_global(&sc, list_one, &l);
@@ -592,12 +581,13 @@ struct find_ctx {
 	char names[512];
 };
 
-static bool find_one(Dwarf_Die *var, void *arg)
+static bool find_one(Dwarf_Die *var, const char *owner, void *arg)
 {
 	struct find_ctx *f = arg;
 	const char *n = dwarf_diename(var);
 	size_t l = strlen(f->names);
 
+	(void)owner;	/* the first found in walk order is meant */
 	if (strlen(n) == f->len && !strncmp(n, f->name, f->len)) {
 		f->found = *var;
 		f->ok = true;
@@ -606,12 +596,6 @@ static bool find_one(Dwarf_Die *var, void *arg)
 	if (l + strlen(n) + 2 < sizeof(f->names))
 		snprintf(f->names + l, sizeof(f->names) - l, " %s", n);
 	return false;
-}
-
-static bool find_outer(Dwarf_Die *var, const char *owner, void *arg)
-{
-	(void)owner;
-	return find_one(var, arg);
 }
 
 /* kpt_dwarf_resolve(), and a whole struct in pieces' members' names */
@@ -642,7 +626,7 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		return r;
 	each_var(&sc, find_one, &f);
 	if (!f.ok)
-		each_outer(&sc, find_outer, &f);
+		each_outer(&sc, find_one, &f);
 	if (!f.ok) {
 		size_t nl = strlen(f.names);
 
