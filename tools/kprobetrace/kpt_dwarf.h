@@ -16,6 +16,7 @@
  *   kpt_dwarf_var.c    the variables at an address, their C types, and a
  *                      variable (with .member/->member) -> fetch argument
  *   kpt_dwarf_loc.c    a DWARF location expression -> fetch argument
+ *   kpt_dwarf_decl.c   a struct a unit only declares -> another unit's
  *   kpt_dwarf_btf.c    a struct the file only declares -> the running
  *                      kernel's BTF (for the running build's file only)
  *   kpt_dwarf_cache.c  the index by build-id in the cache directory:

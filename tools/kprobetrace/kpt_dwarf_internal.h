@@ -83,7 +83,13 @@ int kpt_dw_members(const char *expr, const char **pp, Dwarf_Die *t,
 		   int64_t *off, char *err, size_t errlen);
 /* " a b c": the names of struct/union t's members; -1 if t is neither. */
 int kpt_dw_member_names(Dwarf_Die *t, char *names, size_t size);
-/* Drop what was learnt of a file's types (its definitions by name). */
+/*
+ * A struct or union that t's unit only declares: the definition of the
+ * same name in another unit of the file, in *t (kpt_dwarf_decl.c); false
+ * if t is no declaration or none is found.  kpt_dw_types_forget() drops
+ * what was learnt of a file's definitions.
+ */
+bool kpt_dw_complete(Dwarf_Die *t);
 void kpt_dw_types_forget(void);
 
 /*

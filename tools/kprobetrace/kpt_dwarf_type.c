@@ -8,8 +8,8 @@
  * array or after a pointer.  A variable in pieces (DW_OP_piece): the
  * leading .m steps pick the piece, which takes the rest of the chain.
  * A struct that the variable's unit only declares: the definition in
- * another unit of the file, else the running kernel's BTF takes the rest
- * of the chain (kpt_dwarf_btf.c).
+ * another unit of the file (kpt_dwarf_decl.c), else the running kernel's
+ * BTF takes the rest of the chain (kpt_dwarf_btf.c).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -336,74 +336,6 @@ static int index_step(const char **p, Dwarf_Die *t, char *base, size_t bsize,
 	return KPT_EXIT_OK;
 }
 
-/*
- * A struct or union that t's unit only declares (DW_AT_declaration, as
- * for a pointer the unit passes on without looking inside): the
- * definition of the same name in another unit of the file, in *t.  The
- * units' top-level types are read once, on the first declaration asked
- * for, and kept by name.  false if t is no declaration or none is found.
- */
-static struct def { char *name; int tag; Dwarf_Die die; } *defs;
-static size_t ndefs;
-static Dwarf *defs_of;
-
-void kpt_dw_types_forget(void)
-{
-	for (size_t i = 0; i < ndefs; i++)
-		free(defs[i].name);
-	free(defs);
-	defs = NULL;
-	ndefs = 0;
-	defs_of = NULL;
-}
-
-static bool complete(Dwarf_Die *t)
-{
-	Dwarf *dw = dwarf_cu_getdwarf(t->cu);
-	const char *name = dwarf_diename(t);
-	Dwarf_Off off = 0, next;
-	size_t hsize;
-
-	if (!dw || !name || !dwarf_hasattr(t, DW_AT_declaration))
-		return false;
-	if (defs_of != dw) {
-		kpt_dw_types_forget();
-		defs_of = dw;
-		while (!dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL)) {
-			Dwarf_Die cu, c;
-
-			if (dwarf_offdie(dw, off + hsize, &cu) &&
-			    !dwarf_child(&cu, &c))
-				do {
-					int tag = dwarf_tag(&c);
-					const char *n = dwarf_diename(&c);
-					struct def *d;
-
-					if ((tag != DW_TAG_structure_type &&
-					     tag != DW_TAG_union_type) || !n ||
-					    dwarf_hasattr(&c, DW_AT_declaration) ||
-					    !dwarf_haschildren(&c))
-						continue;
-					d = realloc(defs, (ndefs + 1) * sizeof(*d));
-					if (!d)
-						break;
-					defs = d;
-					d[ndefs].name = strdup(n);
-					d[ndefs].tag = tag;
-					d[ndefs].die = c;
-					ndefs += d[ndefs].name != NULL;
-				} while (!dwarf_siblingof(&c, &c));
-			off = next;
-		}
-	}
-	for (size_t i = 0; i < ndefs; i++)
-		if (defs[i].tag == dwarf_tag(t) && !strcmp(defs[i].name, name)) {
-			*t = defs[i].die;
-			return true;
-		}
-	return false;
-}
-
 /* A bitfield: its width, and its first bit in the byte at the offset. */
 struct dw_bits {
 	unsigned int size, bit;
@@ -428,7 +360,7 @@ static int member_step(const char *expr, Dwarf_Die *pt, const char *p,
 			      expr);
 		return KPT_EXIT_TYPE;
 	}
-	if (dwarf_hasattr(pt, DW_AT_declaration) && !complete(pt)) {
+	if (dwarf_hasattr(pt, DW_AT_declaration) && !kpt_dw_complete(pt)) {
 		kpt_dwarf_msg(err, errlen, "'%s': %s %s is only declared here, and no unit of the debug file defines it",
 			      expr, dwarf_tag(pt) == DW_TAG_union_type ?
 			      "union" : "struct", dwarf_diename(pt) ?
@@ -495,7 +427,7 @@ int kpt_dw_member_names(Dwarf_Die *t, char *names, size_t size)
 	    (dwarf_tag(&pt) != DW_TAG_structure_type &&
 	     dwarf_tag(&pt) != DW_TAG_union_type))
 		return -1;
-	complete(&pt);
+	kpt_dw_complete(&pt);
 	/* an impossible name: member() lists them all */
 	member(&pt, "", 0, &mt, &pos, &bits, names, size);
 	return names[0] ? 0 : -1;
@@ -609,8 +541,8 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 		/* a struct no unit defines: the rest is BTF's */
 		if ((dwarf_tag(&pt) == DW_TAG_structure_type ||
 		     dwarf_tag(&pt) == DW_TAG_union_type) &&
-		    dwarf_hasattr(&pt, DW_AT_declaration) && !complete(&pt) &&
-		    dwarf_diename(&pt))
+		    dwarf_hasattr(&pt, DW_AT_declaration) &&
+		    !kpt_dw_complete(&pt) && dwarf_diename(&pt))
 			return kpt_dwarf_btf_member(d,
 					dwarf_tag(&pt) == DW_TAG_union_type,
 					dwarf_diename(&pt), base, off, expr,
