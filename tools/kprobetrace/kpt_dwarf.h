@@ -15,6 +15,7 @@
  *                      by the decoder on the file's own text
  *   kpt_dwarf_var.c    the variables at an address, their C types, and a
  *                      variable (with .member/->member) -> fetch argument
+ *   kpt_dwarf_scope.c  the scopes holding an address, and their variables
  *   kpt_dwarf_loc.c    a DWARF location expression -> fetch argument
  *   kpt_dwarf_decl.c   a struct a unit only declares -> another unit's
  *   kpt_dwarf_btf.c    a struct the file only declares -> the running

@@ -131,4 +131,34 @@ int kpt_dwarf_btf_member(struct kpt_dwarf *d, bool is_union,
 			 char *err, size_t errlen);
 void kpt_dwarf_btf_drop(struct kpt_dwarf *d);
 
+/*
+ * The scopes holding a site's address (kpt_dwarf_scope.c): opened by
+ * kpt_dw_scope_open() (0, or an exit code with err; free scopes), walked
+ * for the site's own variables, the other function copies' live there
+ * (callers', inlined copies called at its line) and the unit's globals.
+ */
+struct kpt_dw_scope {
+	Dwarf_Die *scopes;	/* innermost first, up to the unit */
+	int first, n;		/* [first, n): the site's own scopes, up to
+				 * the function copy that owns its line */
+	int all;		/* [n, all): its callers', up to the
+				 * out-of-line function; [0, first): the
+				 * inlined copies called at the site's line */
+	Dwarf_Die *func;	/* the out-of-line function (frame base) */
+	Dwarf_Die func_die;
+	Dwarf_Die *cu;		/* its globals */
+	Dwarf_Addr addr;	/* DIE address */
+};
+
+/*
+ * cb on a variable, with the function copy it is of when that is not the
+ * site's own (NULL otherwise); true stops the walk.
+ */
+typedef bool (*kpt_dw_var_cb)(Dwarf_Die *var, const char *owner, void *ctx);
+int kpt_dw_scope_open(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
+		      struct kpt_dw_scope *sc, char *err, size_t errlen);
+void kpt_dw_each_var(struct kpt_dw_scope *sc, kpt_dw_var_cb cb, void *ctx);
+void kpt_dw_each_outer(struct kpt_dw_scope *sc, kpt_dw_var_cb cb, void *ctx);
+void kpt_dw_each_global(struct kpt_dw_scope *sc, kpt_dw_var_cb cb, void *ctx);
+
 #endif /* KPT_DWARF_INTERNAL_H */

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kprobetrace(1): variables at an address from DWARF.  The scopes holding
- * the address (lexical blocks up to the innermost function instance, an
- * inlined one included) give the parameters and locals; each one's
+ * the address (kpt_dwarf_scope.c) give the parameters and locals; each one's
  * location at that very address (the entry of its location list that
  * covers it) goes through kpt_dwarf_loc.c with the frame base the
  * function's DW_AT_frame_base and the call frame information give there.
@@ -82,235 +81,6 @@ static void frame_base(struct kpt_dwarf *d, Dwarf_Die *func, Dwarf_Addr addr,
 	}
 }
 
-/* ---- scopes ---- */
-
-struct scope {
-	Dwarf_Die *scopes;	/* innermost first, up to the unit */
-	int first, n;		/* [first, n): the site's own scopes, up to
-				 * the function copy that owns its line */
-	int all;		/* [n, all): its callers', up to the
-				 * out-of-line function; [0, first): the
-				 * inlined copies called at the site's line */
-	Dwarf_Die *func;	/* the out-of-line function (frame base) */
-	Dwarf_Die func_die;
-	Dwarf_Die *cu;		/* its globals */
-	Dwarf_Addr addr;	/* DIE address */
-};
-
-/*
- * The scopes physically holding pc, innermost first, into a malloc'd
- * array: unlike dwarf_getscopes(), past an inlined copy this goes on
- * with the caller's scopes.  The count, or -1.
- */
-static int chain_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die **out)
-{
-	Dwarf_Die *c = malloc(64 * sizeof(*c)), cur = *cu, kid;
-	int n = 0;
-
-	*out = c;
-	if (!c)
-		return -1;
-	c[n++] = cur;
-	while (n < 64 && !dwarf_child(&cur, &kid)) {
-		bool in = false;
-
-		do {
-			int t = dwarf_tag(&kid);
-
-			if ((t == DW_TAG_subprogram || t == DW_TAG_lexical_block ||
-			     t == DW_TAG_inlined_subroutine) &&
-			    dwarf_haspc(&kid, pc) > 0) {
-				in = true;
-				break;
-			}
-		} while (!dwarf_siblingof(&kid, &kid));
-		if (!in)
-			break;
-		cur = kid;
-		c[n++] = cur;
-	}
-	for (int i = 0; i < n / 2; i++) {
-		Dwarf_Die t = c[i];
-
-		c[i] = c[n - 1 - i];
-		c[n - 1 - i] = t;
-	}
-	return n;
-}
-
-/* Is the inlined copy inl called at file:line (a line of its caller)? */
-static bool called_at(Dwarf_Die *cu, Dwarf_Die *inl, const char *file,
-		      int line)
-{
-	Dwarf_Attribute a;
-	Dwarf_Word f, l;
-	Dwarf_Files *files;
-	size_t nf;
-	const char *name;
-
-	if (!dwarf_attr(inl, DW_AT_call_line, &a) || dwarf_formudata(&a, &l) ||
-	    (int)l != line || !dwarf_attr(inl, DW_AT_call_file, &a) ||
-	    dwarf_formudata(&a, &f) || dwarf_getsrcfiles(cu, &files, &nf) ||
-	    f >= nf)
-		return false;
-	name = dwarf_filesrc(files, f, NULL, NULL);
-	return name && !strcmp(name, file);
-}
-
-static int open_scope(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
-		      struct scope *sc, char *err, size_t errlen)
-{
-	Dwarf_Addr bias;
-	Dwarf_Die *cu = dwfl_module_addrdie(d->mod, site->addr + d->bias, &bias);
-	int n, skip = 0;
-
-	memset(sc, 0, sizeof(*sc));
-	sc->addr = site->addr;
-	n = cu ? chain_at(cu, site->addr, &sc->scopes) : -1;
-	if (n <= 1) {
-		kpt_dwarf_msg(err, errlen, "no DWARF scope at %s+0x%" PRIx64,
-			      site->sym, site->off);
-		return KPT_EXIT_NOFUNC;
-	}
-	/*
-	 * Up to the innermost function copy whose line the site is: an
-	 * inlined copy called at the site's line, or whose own lines do not
-	 * hold it (another file, lines before its declaration: its code
-	 * starts the caller's line) leaves the site to its caller, whose
-	 * variables are meant (as perf probe's).
-	 */
-	sc->cu = cu;
-	sc->n = n;
-	for (int i = 0; i < n; i++) {
-		Dwarf_Die *c = &sc->scopes[i];
-		const char *df;
-		int dl;
-
-		if (dwarf_tag(c) == DW_TAG_subprogram)
-			break;
-		if (dwarf_tag(c) != DW_TAG_inlined_subroutine)
-			continue;
-		df = dwarf_decl_file(c);
-		if (called_at(cu, c, site->file, site->line) || !df ||
-		    strcmp(df, site->file) || dwarf_decl_line(c, &dl) ||
-		    dl > site->line)
-			skip = i + 1;
-		else
-			break;
-	}
-	for (int i = skip; i < n; i++) {
-		int t = dwarf_tag(&sc->scopes[i]);
-
-		if (t == DW_TAG_inlined_subroutine ||
-		    t == DW_TAG_subprogram) {
-			sc->n = i + 1;
-			break;
-		}
-	}
-	sc->all = sc->n;
-	for (int i = sc->n; i < n; i++)
-		if (dwarf_tag(&sc->scopes[i]) == DW_TAG_subprogram) {
-			sc->all = i + 1;
-			break;
-		}
-	if (skip && skip < sc->n)
-		sc->first = skip;
-	/* the frame base is the out-of-line function's, holding the code */
-	if (!dwarf_child(cu, &sc->func_die)) {
-		do {
-			if (dwarf_tag(&sc->func_die) == DW_TAG_subprogram &&
-			    dwarf_haspc(&sc->func_die, site->addr) > 0) {
-				sc->func = &sc->func_die;
-				break;
-			}
-		} while (!dwarf_siblingof(&sc->func_die, &sc->func_die));
-	}
-	return KPT_EXIT_OK;
-}
-
-/*
- * cb on a variable, with the function copy it is of when that is not the
- * site's own (NULL otherwise); true stops the walk.
- */
-typedef bool (*var_cb)(Dwarf_Die *var, const char *owner, void *ctx);
-
-/* Each named variable directly in scope; true if cb stopped the walk. */
-static bool vars_in(Dwarf_Die *scope, const char *owner, var_cb cb,
-		    void *ctx)
-{
-	Dwarf_Die c;
-
-	if (dwarf_child(scope, &c))
-		return false;
-	do {
-		int t = dwarf_tag(&c);
-
-		if ((t == DW_TAG_variable || t == DW_TAG_formal_parameter) &&
-		    dwarf_diename(&c) && cb(&c, owner, ctx))
-			return true;
-	} while (!dwarf_siblingof(&c, &c));
-	return false;
-}
-
-/* Each variable of the site's own scopes, innermost first. */
-static void each_var(struct scope *sc, var_cb cb, void *ctx)
-{
-	for (int i = sc->first; i < sc->n; i++)
-		if (vars_in(&sc->scopes[i], NULL, cb, ctx))
-			return;
-}
-
-/*
- * The function copy (an inlined copy, or the out-of-line function) whose
- * scopes hold scope i: its name.
- */
-static const char *owner_of(struct scope *sc, int i)
-{
-	for (; i < sc->all; i++) {
-		int t = dwarf_tag(&sc->scopes[i]);
-		Dwarf_Attribute a;
-
-		if (t == DW_TAG_inlined_subroutine || t == DW_TAG_subprogram)
-			return dwarf_attr_integrate(&sc->scopes[i], DW_AT_name,
-						    &a) ? dwarf_formstring(&a) :
-						  NULL;
-	}
-	return NULL;
-}
-
-/*
- * Each variable of the other function copies live at the address, with
- * the function it is of: the callers' (a site in an inlined copy), then
- * the inlined copies called at the site's line (their parameters are set
- * there), innermost first.  Names the site's own scopes have are the
- * caller's to skip.
- */
-static void each_outer(struct scope *sc, var_cb cb, void *ctx)
-{
-	for (int k = sc->n; k < sc->all + sc->first; k++) {
-		int i = k < sc->all ? k : k - sc->all;
-		const char *owner = owner_of(sc, i);
-
-		if (vars_in(&sc->scopes[i], owner ? owner : "?", cb, ctx))
-			return;
-	}
-}
-
-/* Each global the compile unit defines (with a location), in order. */
-static void each_global(struct scope *sc, var_cb cb, void *ctx)
-{
-	Dwarf_Attribute a;
-	Dwarf_Die c;
-
-	if (dwarf_child(sc->cu, &c))
-		return;
-	do {
-		if (dwarf_tag(&c) == DW_TAG_variable && dwarf_diename(&c) &&
-		    dwarf_attr(&c, DW_AT_location, &a) && cb(&c, NULL, ctx))
-			return;
-	} while (!dwarf_siblingof(&c, &c));
-}
-
 /*
  * Where var is at the scope's address: a value (*addr false: out is the
  * fetch argument) or memory at out + *off; or in pieces (*npc > 0, pc
@@ -318,7 +88,7 @@ static void each_global(struct scope *sc, var_cb cb, void *ctx)
  * out + *off (a pointer into the stack, or to a global: "@SYM"), with why
  * saying so.  -1 with why otherwise.
  */
-static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
+static int locate(struct kpt_dwarf *d, struct kpt_dw_scope *sc, Dwarf_Die *var,
 		  char *out, size_t size, bool *addr, int64_t *off,
 		  struct kpt_dwarf_piece *pc, int *npc, char *why, size_t wl)
 {
@@ -404,7 +174,7 @@ static int locate(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
  * The lines nearest to the site's (below, above) at whose first address in
  * the site's function instance var has a location: for a message.
  */
-static void live_lines(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
+static void live_lines(struct kpt_dwarf *d, struct kpt_dw_scope *sc, Dwarf_Die *var,
 		       int line, char *buf, size_t size)
 {
 	Dwarf_Die *inst = &sc->scopes[sc->n - 1];	/* the own copy */
@@ -449,7 +219,7 @@ static void live_lines(struct kpt_dwarf *d, struct scope *sc, Dwarf_Die *var,
 
 struct list_ctx {
 	struct kpt_dwarf *d;
-	struct scope *sc;
+	struct kpt_dw_scope *sc;
 	kpt_dwarf_var_fn fn;
 	void *ctx;
 	bool ranges;
@@ -554,18 +324,18 @@ int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		   unsigned int flags, kpt_dwarf_var_fn fn, void *ctx,
 		   char *err, size_t errlen)
 {
-	struct scope sc;
+	struct kpt_dw_scope sc;
 	struct list_ctx l = { d, &sc, fn, ctx, flags & KPT_DWARF_RANGES,
 			      site->addr - site->off, false, "" };
-	int r = open_scope(d, site, &sc, err, errlen);
+	int r = kpt_dw_scope_open(d, site, &sc, err, errlen);
 
 	if (r)
 		return r;
-	each_var(&sc, list_one, &l);
-	each_outer(&sc, list_one, &l);
+	kpt_dw_each_var(&sc, list_one, &l);
+	kpt_dw_each_outer(&sc, list_one, &l);
 	if (flags & KPT_DWARF_EXTERNS) {
 		l.globals = true;
-		each_global(&sc, list_one, &l);
+		kpt_dw_each_global(&sc, list_one, &l);
 	}
 	free(sc.scopes);
 	return KPT_EXIT_OK;
@@ -605,7 +375,7 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 {
 	struct kpt_dwarf_piece pc[KPT_DWARF_MAX_PIECES];
 	struct find_ctx f = { 0 };
-	struct scope sc;
+	struct kpt_dw_scope sc;
 	char base[KPT_FETCH_MAX], why[256];
 	bool addr, lea;
 	int64_t off;
@@ -621,18 +391,18 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		kpt_dwarf_msg(err, errlen, "'%s': a variable's name first", expr);
 		return KPT_EXIT_USAGE;
 	}
-	r = open_scope(d, site, &sc, err, errlen);
+	r = kpt_dw_scope_open(d, site, &sc, err, errlen);
 	if (r)
 		return r;
-	each_var(&sc, find_one, &f);
+	kpt_dw_each_var(&sc, find_one, &f);
 	if (!f.ok)
-		each_outer(&sc, find_one, &f);
+		kpt_dw_each_outer(&sc, find_one, &f);
 	if (!f.ok) {
 		size_t nl = strlen(f.names);
 
 		snprintf(f.names + nl, sizeof(f.names) - nl, "%s",
 			 nl + 12 < sizeof(f.names) ? " (globals:" : "");
-		each_global(&sc, find_one, &f);
+		kpt_dw_each_global(&sc, find_one, &f);
 		nl = strlen(f.names);
 		if (!f.ok && nl + 2 < sizeof(f.names))
 			snprintf(f.names + nl, sizeof(f.names) - nl, ")");
