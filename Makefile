@@ -96,7 +96,10 @@ list-host-tests:
 # guest tests on kernel X only; without it, on every kernel of the matrix
 # (scripts/kvers.sh): the whole suite on the default kernel, the tests
 # marked "# matrix: core" on the others (check-kernels: all everywhere).
-CHECK_KERNELS = --kernels '$(if $(KVER_GIVEN),$(KVER),$(KVERS))'
+# Without KVER=, tests/run-all and tests/repeat ask scripts/kvers.sh when
+# they start: KVERS was read when make started, before `setup` installed
+# the kernels on a fresh machine.
+CHECK_KERNELS = $(if $(KVER_GIVEN),--kernels '$(KVER)')
 
 check: setup
 	@$(MAKE) -s all test-modules $(if $(KVER_GIVEN),,modules-all)
