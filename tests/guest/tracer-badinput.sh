@@ -258,7 +258,32 @@ state() {
 	echo "== enable"; cat $D/keep1/enable $D/keep2/enable
 }
 
-trim() { echo "$1" | sed 's/^[[:blank:]]*//; s/[[:blank:]]*$//'; }
+# trim VAR TEXT: TEXT without its leading and trailing blanks, into VAR;
+# no subshell: the two loops below trim every row's fields, and each process
+# a test starts costs milliseconds in the guest
+trim() {
+	_t=$2
+	_t=${_t#"${_t%%[! 	]*}"}
+	_t=${_t%"${_t##*[! 	]}"}
+	eval "$1=\$_t"
+}
+
+# subst VAR: the placeholders of VAR's value replaced (sed only where a row
+# has one)
+subst() {
+	eval "_t=\$$1"
+	case "$_t" in *'{'*) ;; *) return 0 ;; esac
+	_t=$(printf '%s' "$_t" | sed -e "s/{own}/$own/g" -e "s/{data}/$data/g" \
+		-e "s/{A65}/$A65/g" -e "s/{A600}/$A600/g" -e "s/{A200}/$A200/g")
+	eval "$1=\$_t"
+}
+
+# mismatch TEXT: report the current row (shown as its first 100 bytes)
+mismatch() {
+	[ -n "$shown" ] || shown="$(printf '%s' "$input" | cut -c 1-100)$wopts"
+	echo "MISMATCH row $tried [$shown]: $*"
+	ok=0
+}
 
 # the places the table refers to
 own=$(awk '$3 == "kpt_control_apply" { print "0x" $1 }' /proc/kallsyms)
@@ -284,13 +309,12 @@ cat /tmp/state.before
 
 tried=0 bad=0
 printf "%s\n" "$TABLE" | while IFS='|' read -r want opts logtxt input; do
-	want=$(trim "$want")
+	trim want "$want"
 	case "$want" in ''|'#'*) continue ;; esac
-	opts=$(trim "$opts") logtxt=$(trim "$logtxt") input=$(trim "$input")
-	input=$(printf '%s' "$input" | sed -e "s/{own}/$own/g" -e "s/{data}/$data/g" \
-		-e "s/{A65}/$A65/g" -e "s/{A600}/$A600/g" -e "s/{A200}/$A200/g")
+	trim opts "$opts"; trim logtxt "$logtxt"; trim input "$input"
+	subst input
 	tried=$((tried + 1))
-	target=$E wopts= gen=
+	target=$E wopts= gen= shown=
 	for o in $opts; do
 		case "$o" in
 		-) ;;
@@ -306,29 +330,20 @@ printf "%s\n" "$TABLE" | while IFS='|' read -r want opts logtxt input; do
 		shown="gen=$gen$wopts"
 	else
 		got=$(kpt-write -a $wopts $target "$input")
-		shown="$(printf '%s' "$input" | cut -c 1-100)$wopts"
 	fi
 	ok=1
-	if [ "$got" != "$want" ]; then
-		echo "MISMATCH row $tried [$shown]: got '$got', want '$want'"
-		ok=0
-	fi
+	[ "$got" = "$want" ] || mismatch "got '$got', want '$want'"
 	if [ "$logtxt" = - ]; then
-		if [ -s $LOG ]; then
-			echo "MISMATCH row $tried [$shown]: error_log should be empty:"
-			ok=0
-		fi
+		[ ! -s $LOG ] || mismatch "error_log should be empty:"
 	elif ! grep -qF -- "$logtxt" $LOG || ! grep -q ' error: ' $LOG; then
-		echo "MISMATCH row $tried [$shown]: error_log lacks '$logtxt':"
-		ok=0
+		mismatch "error_log lacks '$logtxt':"
 	fi
 	[ $ok = 1 ] || cut -c 1-200 $LOG
-	echo "row $tried: $got: $(grep -m 1 ' error: ' $LOG | sed 's/^\[[^]]*\] kprobetrace: //' | cut -c 1-160)"
+	echo "row $tried: $got: $(sed -n '/ error: /{s/^\[[^]]*\] kprobetrace: //;s/^\(.\{160\}\).*/\1/;p;q;}' $LOG)"
 	state > /tmp/state.after
 	if ! cmp -s /tmp/state.before /tmp/state.after; then
-		echo "MISMATCH row $tried [$shown]: state changed:"
+		mismatch "state changed:"
 		diff /tmp/state.before /tmp/state.after
-		ok=0
 		# back to the known state for the next rows
 		echo > $E
 		echo 'p:keep1 kpt_test_six_args a0 a1' > $E
@@ -352,15 +367,14 @@ rows=$(printf '%s\n' "$TABLE" | grep -c '^[a-z]*: ')
 # (a line is never kept for a later write or close()).
 rm -f /tmp/badinput.nonl /tmp/badinput.nonl.tried
 printf "%s\n" "$TABLE" | while IFS='|' read -r want opts logtxt input; do
-	want=$(trim "$want") opts=$(trim "$opts") input=$(trim "$input")
+	trim want "$want"; trim opts "$opts"; trim input "$input"
 	case "$want" in write:*) ;; *) continue ;; esac
 	[ "$opts" = - ] || continue
 	case "$input" in *'\n') ;; *) continue ;; esac
 	input=${input%'\n'}
 	[ -n "$input" ] || continue
 	case "$input" in *'\n'*) continue ;; esac
-	input=$(printf '%s' "$input" | sed -e "s/{own}/$own/g" -e "s/{data}/$data/g" \
-		-e "s/{A65}/$A65/g" -e "s/{A600}/$A600/g" -e "s/{A200}/$A200/g")
+	subst input
 	kpt-write -t $LOG "" > /dev/null
 	# the shell's own printf where the line has no escapes
 	case "$input" in
