@@ -10,8 +10,10 @@
 # --insn-width): a line with bytes but no text continues the previous
 # instruction and is joined to it. Section and file headers and "..."
 # (skipped zeros) end the stream: "-" is printed so that the checker never
-# treats the bytes around them as contiguous (the checker also compares
-# addresses, so symbol labels and blank lines are simply dropped). Nothing
+# treats the bytes around them as contiguous; a file's header also gives
+# "@ <TAB> NAME", where the checker starts that file's count (the checker
+# also compares addresses, so symbol labels and blank lines are simply
+# dropped). Nothing
 # else is dropped: (bad) and prefix-only lines are passed on and counted by
 # the checker (objdump-check.c). Kept to plain field tests, no per-line
 # regular expressions: this runs over tens of millions of lines.
@@ -28,6 +30,16 @@ NF == 1 {
 	if (substr($0, 1, 12) == "Disassembly " || index($0, "file format")) {
 		flush()
 		print "-"
+		if (index($0, "file format")) {
+			# "NAME:     file format ...": a file starts (objdump
+			# over several files); strip: a temporary folder's
+			# prefix to drop from NAME
+			n = $0
+			sub(/:[ ]+file format.*/, "", n)
+			if (strip != "" && index(n, strip) == 1)
+				n = substr(n, length(strip) + 1)
+			print "@\t" n
+		}
 	}
 	next
 }

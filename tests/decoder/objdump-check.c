@@ -2,7 +2,7 @@
 /*
  * objdump selftest, userspace (seed patch 003): reads the lines that
  * distill.awk makes of `objdump -d` (ADDR TAB HEX TAB TEXT, "-" between
- * streams) and checks, for every instruction objdump lists, that our
+ * streams, "@ TAB NAME" where a file starts) and checks, for every instruction objdump lists, that our
  * decoder finds the same length there. Each line is decoded at its own
  * address with the bytes that follow it in the stream (up to 32), so a
  * decoder that reads too far or too little is caught, and one mismatch
@@ -16,10 +16,13 @@
  * its section) count as truncated-at-end if we find it truncated too.
  * Cases where objdump's length is not the CPU's are rules named in the
  * exception table (tests/decoder/exceptions.txt); a rule applies only if
- * the table lists it. Prints one summary line
+ * the table lists it. Prints one summary line per file (NAME from its "@"
+ * record, else -n NAME)
  *   NAME: decoded and checked N instructions; skipped B (bad), P
  *   prefix-only, T truncated-at-end; exceptions R1=n ...; M mismatches
- * and one "MISMATCH" line per mismatch; exits 1 if there is any.
+ * and one "MISMATCH" line per mismatch; exits 1 if there is any. One run
+ * checks many files (one objdump over them all): a process per file cost
+ * more than the checking.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,8 +50,9 @@ static unsigned long rule_count[R_NR];
 static struct line win[WIN];
 static int head, count;		/* ring buffer of pending lines */
 static int mode = 64, quiet;
-static const char *name = "-";
+static char name[4096] = "-";
 static unsigned long checked, bad, prefix_only, trunc_end, mismatches;
+static unsigned long all_mismatches;
 
 static int hexval(int c)
 {
@@ -256,8 +260,27 @@ static void load_exceptions(const char *path)
 	fclose(f);
 }
 
+/* The summary line of the file read so far, and counters afresh. */
+static void summary(void)
+{
+	printf("%s: decoded and checked %lu instructions; skipped %lu (bad), %lu prefix-only, %lu truncated-at-end; exceptions",
+	       name, checked, bad, prefix_only, trunc_end);
+	for (int i = 0; i < R_NR; i++) {
+		printf(" %s=%lu", rule_names[i], rule_count[i]);
+		rule_count[i] = 0;
+	}
+	printf("; %lu mismatches\n", mismatches);
+	all_mismatches += mismatches;
+	checked = bad = prefix_only = trunc_end = mismatches = 0;
+}
+
 int main(int argc, char **argv)
 {
+	int pending = 0;	/* a file begun whose summary is not printed */
+
+	/* a line a write: checkers of several batches share one pipe */
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
 	char s[4096];
 	unsigned long long next_addr = 0;
 
@@ -267,7 +290,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "-e") && i + 1 < argc)
 			load_exceptions(argv[++i]);
 		else if (!strcmp(argv[i], "-n") && i + 1 < argc)
-			name = argv[++i];
+			snprintf(name, sizeof(name), "%s", argv[++i]);
 		else if (!strcmp(argv[i], "-q"))
 			quiet = 1;
 		else {
@@ -287,6 +310,16 @@ int main(int argc, char **argv)
 
 		if (s[0] == '-') {
 			drain(1);
+			continue;
+		}
+		if (s[0] == '@' && s[1] == '\t') {
+			/* a new file: the last one's lines and summary first */
+			drain(1);
+			if (pending)
+				summary();
+			s[strcspn(s, "\n")] = 0;
+			snprintf(name, sizeof(name), "%s", s + 2);
+			pending = 1;
 			continue;
 		}
 		a = strtoull(p, &hex, 16);
@@ -322,12 +355,7 @@ int main(int argc, char **argv)
 		drain(0);
 	}
 	drain(1);
-
-	printf("%s: decoded and checked %lu instructions; skipped %lu (bad), %lu prefix-only, %lu truncated-at-end; exceptions",
-	       name, checked, bad, prefix_only, trunc_end);
-	for (int i = 0; i < R_NR; i++)
-		printf(" %s=%lu", rule_names[i], rule_count[i]);
-	printf("; %lu mismatches\n", mismatches);
+	summary();
 	(void)quiet;
-	return mismatches ? 1 : 0;
+	return all_mismatches ? 1 : 0;
 }
