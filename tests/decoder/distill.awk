@@ -10,12 +10,13 @@
 # --insn-width): a line with bytes but no text continues the previous
 # instruction and is joined to it. Section and file headers and "..."
 # (skipped zeros) end the stream: "-" is printed so that the checker never
-# treats the bytes around them as contiguous; a file's header also gives
-# "@ <TAB> NAME", where the checker starts that file's count (the checker
-# also compares addresses, so symbol labels and blank lines are simply
-# dropped). Nothing
+# treats the bytes around them as contiguous (the checker also compares
+# addresses, so symbol labels and blank lines are simply dropped). Nothing
 # else is dropped: (bad) and prefix-only lines are passed on and counted by
-# the checker (objdump-check.c). Kept to plain field tests, no per-line
+# the checker (objdump-check.c). With -v names=1 (objdump over several
+# files), a file's header also gives "@ <TAB> NAME", where the checker
+# starts that file's count; -v strip=PREFIX drops a temporary folder's
+# prefix from NAME. Kept to plain field tests, no per-line
 # regular expressions: this runs over tens of millions of lines.
 BEGIN { FS = "\t"; pend = 0 }
 
@@ -30,10 +31,8 @@ NF == 1 {
 	if (substr($0, 1, 12) == "Disassembly " || index($0, "file format")) {
 		flush()
 		print "-"
-		if (index($0, "file format")) {
-			# "NAME:     file format ...": a file starts (objdump
-			# over several files); strip: a temporary folder's
-			# prefix to drop from NAME
+		if (names && index($0, "file format")) {
+			# "NAME:     file format ...": a file starts
 			n = $0
 			sub(/:[ ]+file format.*/, "", n)
 			if (strip != "" && index(n, strip) == 1)

@@ -2,11 +2,11 @@
 /*
  * objdump selftest, userspace (seed patch 003): reads the lines that
  * distill.awk makes of `objdump -d` (ADDR TAB HEX TAB TEXT, "-" between
- * streams, "@ TAB NAME" where a file starts) and checks, for every instruction objdump lists, that our
- * decoder finds the same length there. Each line is decoded at its own
- * address with the bytes that follow it in the stream (up to 32), so a
- * decoder that reads too far or too little is caught, and one mismatch
- * never hides the next.
+ * streams, "@ TAB NAME" where a file starts) and checks, for every
+ * instruction objdump lists, that our decoder finds the same length
+ * there. Each line is decoded at its own address with the bytes that
+ * follow it in the stream (up to 32), so a decoder that reads too far or
+ * too little is caught, and one mismatch never hides the next.
  *
  *   objdump-check -m 32|64 [-e EXCEPTIONS] [-n NAME] [-q]
  *
