@@ -11,8 +11,9 @@
  *
  * turns  (tests/guest/rig-vcpu-turns.sh) A thread bound to CPU 0 waits
  *        udelay(1) TURNS times with interrupts off, while a thread bound
- *        to CPU 1 counts in a loop with preemption off and no PAUSE: a
- *        writer inside its reservation, as the reader's wait sees it.
+ *        to CPU 1 counts in a loop with preemption off all along and no
+ *        PAUSE: a writer inside its reservation, as the reader's wait
+ *        sees it.
  *        Out: how many of the waits saw the count not move
  *        (turns_stalled), the longest run of such waits (turns_longest),
  *        the mean time of one udelay(1) (turns_udelay_ns).
@@ -99,17 +100,15 @@ static unsigned long kpt_rb_count;	/* CPU 1's counting loop */
 static bool kpt_rb_counting;
 static DECLARE_COMPLETION(kpt_rb_waited);
 
+/* Counts with preemption off until the waiter is done, as a writer. */
 static int kpt_rb_counter(void *unused)
 {
-	unsigned int i;
-
-	while (!kthread_should_stop()) {
-		preempt_disable();
-		for (i = 0; i < (1U << 20) && READ_ONCE(kpt_rb_counting); i++)
-			WRITE_ONCE(kpt_rb_count, kpt_rb_count + 1);
-		preempt_enable();
-		cond_resched();
-	}
+	preempt_disable();
+	while (READ_ONCE(kpt_rb_counting))
+		WRITE_ONCE(kpt_rb_count, kpt_rb_count + 1);
+	preempt_enable();
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(HZ / 10);
 	return 0;
 }
 
@@ -150,6 +149,7 @@ static int kpt_rb_waiter(void *unused)
 		kpt_rb_wait_run(min(100U, turns - i), &run, &ns);
 		cond_resched();
 	}
+	WRITE_ONCE(kpt_rb_counting, false);
 	turns_udelay_ns = div_u64(ns, turns);
 	complete(&kpt_rb_waited);
 	while (!kthread_should_stop())
