@@ -49,7 +49,6 @@
 #include <linux/preempt.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
-#include <linux/string.h>
 
 static unsigned int turns = 2000;
 module_param(turns, uint, 0444);
@@ -184,8 +183,7 @@ static int kpt_rb_turns(void)
 		kthread_stop(c);
 		return PTR_ERR(w);
 	}
-	wait_for_completion(&kpt_rb_waited);
-	WRITE_ONCE(kpt_rb_counting, false);
+	wait_for_completion(&kpt_rb_waited);	/* the waiter stopped the count */
 	kthread_stop(c);
 	kthread_stop(w);
 	pr_info("turns: %u udelay(1) waits, interrupts off: %lu saw CPU 1 not move, longest run %lu, %lu ns each\n",
@@ -207,7 +205,6 @@ struct kpt_rb_rec {
 struct kpt_rb_writer {
 	struct task_struct *task;
 	struct hrtimer timer;
-	unsigned int cpu;
 	u32 seq;		/* the thread's records */
 	u32 irq_seq;		/* the timer's */
 	unsigned long written, refused, irq_written, irq_refused;
@@ -221,7 +218,8 @@ static u8 kpt_rb_byte(u32 seq, u32 i)
 	return (u8)(seq * 31 + i);
 }
 
-static int kpt_rb_put(u32 seq)
+/* Writes record seq; counts it in *written or *refused. */
+static void kpt_rb_put(u32 seq, unsigned long *written, unsigned long *refused)
 {
 	struct kpt_rb_rec r;
 	u32 i, len = 8 + 4 * (seq % ((KPT_RB_MAX - 8) / 4 + 1));
@@ -230,17 +228,19 @@ static int kpt_rb_put(u32 seq)
 	r.seq = seq;
 	for (i = 0; i < len - 8; i++)
 		r.fill[i] = kpt_rb_byte(seq, i);
-	return ring_buffer_write(kpt_rb, len, &r);
+	if (ring_buffer_write(kpt_rb, len, &r))
+		(*refused)++;
+	else
+		(*written)++;
 }
 
 static enum hrtimer_restart kpt_rb_tick(struct hrtimer *t)
 {
 	struct kpt_rb_writer *w = container_of(t, struct kpt_rb_writer, timer);
 
-	if (timers == 2 && kpt_rb_put(w->irq_seq++ | 0x80000000U))
-		w->irq_refused++;
-	else if (timers == 2)
-		w->irq_written++;
+	if (timers == 2)
+		kpt_rb_put(w->irq_seq++ | 0x80000000U, &w->irq_written,
+			   &w->irq_refused);
 	hrtimer_forward_now(t, ns_to_ktime(KPT_RB_IRQ_NS));
 	return HRTIMER_RESTART;
 }
@@ -253,10 +253,7 @@ static int kpt_rb_writer_fn(void *data)
 		hrtimer_start(&w->timer, ns_to_ktime(KPT_RB_IRQ_NS),
 			      HRTIMER_MODE_REL_PINNED_HARD);
 	while (!kthread_should_stop()) {
-		if (kpt_rb_put(w->seq++ & 0x7fffffffU))
-			w->refused++;
-		else
-			w->written++;
+		kpt_rb_put(w->seq++ & 0x7fffffffU, &w->written, &w->refused);
 		if (!(w->seq % 64))
 			cond_resched();
 	}
@@ -324,7 +321,6 @@ static int kpt_rb_run(void)
 	for (i = 0; i < ARRAY_SIZE(kpt_rb_writers); i++) {
 		struct kpt_rb_writer *w = &kpt_rb_writers[i];
 
-		w->cpu = i;
 		hrtimer_init(&w->timer, CLOCK_MONOTONIC,
 			     HRTIMER_MODE_REL_PINNED_HARD);
 		w->timer.function = kpt_rb_tick;
@@ -357,17 +353,19 @@ static int kpt_rb_run(void)
 	if (rd)
 		kthread_stop(rd);
 	for_each_online_cpu(cpu) {
-		rb_left += ring_buffer_entries_cpu(kpt_rb, cpu);
-		rb_dropped += ring_buffer_dropped_events_cpu(kpt_rb, cpu);
-		rb_read_events += ring_buffer_read_events_cpu(kpt_rb, cpu);
-		rb_overrun += ring_buffer_overrun_cpu(kpt_rb, cpu);
+		unsigned long left = ring_buffer_entries_cpu(kpt_rb, cpu);
+		unsigned long dropped = ring_buffer_dropped_events_cpu(kpt_rb, cpu);
+		unsigned long read = ring_buffer_read_events_cpu(kpt_rb, cpu);
+		unsigned long overrun = ring_buffer_overrun_cpu(kpt_rb, cpu);
+
+		rb_left += left;
+		rb_dropped += dropped;
+		rb_read_events += read;
+		rb_overrun += overrun;
 		pr_info("rb: cpu %u: entries %lu, dropped %lu, commit overrun %lu, overrun %lu, read %lu, bytes %lu\n",
-			cpu, ring_buffer_entries_cpu(kpt_rb, cpu),
-			ring_buffer_dropped_events_cpu(kpt_rb, cpu),
-			ring_buffer_commit_overrun_cpu(kpt_rb, cpu),
-			ring_buffer_overrun_cpu(kpt_rb, cpu),
-			ring_buffer_read_events_cpu(kpt_rb, cpu),
-			ring_buffer_bytes_cpu(kpt_rb, cpu));
+			cpu, left, dropped,
+			ring_buffer_commit_overrun_cpu(kpt_rb, cpu), overrun,
+			read, ring_buffer_bytes_cpu(kpt_rb, cpu));
 	}
 	rb_drained = kpt_rb_drain();
 	for_each_online_cpu(cpu)
