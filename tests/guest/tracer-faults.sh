@@ -9,16 +9,7 @@
 # and being hit (and refused while a control file is open).
 # timeout: 240
 . /kpt/lib.sh
-# Readers print the trace's first lines (pausing recording while they
-# read) rather than consume records: a consuming reader racing sustained
-# writers loses records and can make the kernel warn in
-# rb_get_reader_page() (tests/kernel/rb-reader).
-tprinter() {
-	while [ ! -e /tmp/tstop ]; do
-		head -n 100 $TRACEFS/trace > /dev/null
-		sleep 0.2
-	done
-}
+# (readers print the trace rather than consume it: trace_printer)
 
 E=$KPT/kprobe_events
 T=$TRACEFS/trace
@@ -119,7 +110,7 @@ echo 'p:m3 kpt_test_ptr +0(%di)' >> $E
 # while it goes (6.1 warns about such an open)
 echo "spin 2" > $X || fail "starting the module's spinners"
 rm -f /tmp/tstop
-tprinter &
+trace_printer /tmp/tstop &
 sleep 2
 before=$(hits m1)
 [ "$before" -gt 0 ] || fail "the spinners hit nothing"
@@ -164,7 +155,7 @@ for round in 1 2 3; do
 	done
 	(while [ ! -e /tmp/stop ]; do echo "sleep 2" > $X; done) 2>/dev/null &
 	rm -f /tmp/tstop
-	tprinter &
+	trace_printer /tmp/tstop &
 	sleep 2
 	rmmod kprobetrace || fail "rmmod kprobetrace while hit (round $round)"
 	[ -d $TRACEFS/events/kprobetrace ] && fail "events/kprobetrace left behind"

@@ -108,22 +108,11 @@ reader() {
 	echo $reads > /tmp/r.$1
 }
 
-# the trace's first lines printed, every 0.2 s, while phase A runs
-tprinter() {
-	prints=0
-	while [ ! -e /tmp/stop ]; do
-		head -n 100 $TRACEFS/trace > /dev/null
-		prints=$((prints + 1))
-		sleep 0.2
-	done
-	echo $prints > /tmp/p.$1
-}
-
 phase_a() {
 	rm -f /tmp/stop /tmp/w.* /tmp/h.* /tmp/r.* /tmp/p.*
 	writer 1 1 & writer 2 0 &
 	hitter 1 & hitter 2 &
-	reader 1 & tprinter 1 &
+	reader 1 & trace_printer /tmp/stop /tmp/p.1 &
 	sleep $1
 	touch /tmp/stop
 	wait

@@ -118,6 +118,21 @@ EF=/sys/kernel/debug/tracing/enabled_functions
 [ -r $EF ] || EF=$TRACEFS/enabled_functions
 armed_any() { grep -c . $EF; }
 
+# trace_printer STOP [COUNT]: print the trace's first lines every 0.2 s
+# until the file STOP exists, then write the number of prints to COUNT.
+# Reading `trace` pauses recording while it is open (pause-on-trace); a
+# consuming reader (trace_pipe) racing sustained writers loses records and
+# can make the kernel warn in rb_get_reader_page() (tests/kernel/rb-reader).
+trace_printer() {
+	_np=0
+	while [ ! -e "$1" ]; do
+		head -n 100 $TRACEFS/trace > /dev/null
+		_np=$((_np + 1))
+		sleep 0.2
+	done
+	[ -z "${2:-}" ] || echo $_np > "$2"
+}
+
 # trace_bg OUT ARGS...: `kprobetrace trace ARGS` in the background, its
 # output in OUT (stderr in OUT.err), once it says it is tracing; its pid in
 # $tpid.
