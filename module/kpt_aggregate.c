@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /sys/kernel/debug/kprobetrace/aggregate (0600): arming events for the
+ * /sys/kernel/tracing/kprobetrace/aggregate (0600): arming events for the
  * latency file only (kpt_latency.c), with no ring-buffer or perf record.
  *
  * Write, one line each (several lines in one write: all or nothing):
@@ -26,13 +26,14 @@
  * Read: the armed events, one a line, as "GRP/EVENT[ pid=N][ comm=NAME]".
  */
 #include <linux/capability.h>
-#include <linux/debugfs.h>
+#include <linux/fs.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include "kpt_files.h"
 #include "kpt_errlog.h"
 #include "kpt_event.h"
 #include "kpt_latency.h"
@@ -337,10 +338,9 @@ static const struct file_operations kpt_agg_fops = {
 	.release = kpt_agg_release,
 };
 
-void kpt_aggregate_init(struct dentry *dir)
+int kpt_aggregate_init(void)
 {
-	debugfs_create_file_unsafe("aggregate", 0600, dir, NULL,
-				   &kpt_agg_fops);
+	return kpt_file("aggregate", 0600, &kpt_agg_fops, NULL);
 }
 
 void kpt_aggregate_exit(void)

@@ -24,12 +24,13 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/debugfs.h>
+#include <linux/fs.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include "kpt_files.h"
 #include "kpt_ibt.h"
 #include "kpt_ksyms.h"
 #include "kpt_boundary.h"
@@ -60,7 +61,7 @@ static void kpt_restore_kprobes(u8 *buf, unsigned long start, size_t len)
 
 	rcu_read_lock();
 	for (i = 0; i < len; i++) {
-		struct kprobe *kp = kpt_ksyms.get_kprobe((void *)(start + i));
+		struct kprobe *kp = kpt_kcall(get_kprobe)((void *)(start + i));
 
 		u8 text;
 
@@ -70,7 +71,7 @@ static void kpt_restore_kprobes(u8 *buf, unsigned long start, size_t len)
 		buf[i] = kp->opcode;
 #ifdef CONFIG_OPTPROBES
 		if (text == JMP32_INSN_OPCODE && kp->opcode != JMP32_INSN_OPCODE &&
-		    (void *)kp->pre_handler == kpt_ksyms.aggr_pre_handler) {
+		    (unsigned long)kp->pre_handler == kpt_ksyms.aggr_pre_handler) {
 			struct optimized_kprobe *op =
 				container_of(kp, struct optimized_kprobe, kp);
 
@@ -172,7 +173,7 @@ int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos)
 	int ret = 0;
 	u8 *buf;
 
-	if (!kpt_ksyms.lookup_size_offset(addr, &size, &off))
+	if (!kpt_kcall(lookup_size_offset)(addr, &size, &off))
 		return kpt_error(e, KPT_ERR_NOT_IN_FUNCTION, pos,
 				   addr);
 	if (!off)
@@ -204,7 +205,7 @@ out:
 
 /*
  * Test hook (module parameter testhooks=1): write "OFFSET HEXBYTES" to
- * debugfs kprobetrace/test_boundary to run the decoding part of the check
+ * kprobetrace/test_boundary (tracefs) to run the decoding part of the check
  * on those bytes as if they were a function; read back "RET MESSAGE".
  */
 static char kpt_tb_result[sizeof(((struct kpt_err *)0)->msg) + 16];
@@ -271,7 +272,7 @@ static const struct file_operations kpt_tb_fops = {
 	.llseek = default_llseek,
 };
 
-void kpt_boundary_testhook_init(struct dentry *dir)
+int kpt_boundary_testhook_init(void)
 {
-	debugfs_create_file("test_boundary", 0600, dir, NULL, &kpt_tb_fops);
+	return kpt_file("test_boundary", 0600, &kpt_tb_fops, NULL);
 }

@@ -13,6 +13,6 @@
 #include "kpt_err.h"
 
 int kpt_boundary_check(unsigned long addr, struct kpt_err *e, size_t pos);
-void kpt_boundary_testhook_init(struct dentry *dir);
+int kpt_boundary_testhook_init(void);
 
 #endif /* KPT_BOUNDARY_H */

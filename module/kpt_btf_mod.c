@@ -65,8 +65,8 @@ out:
 
 static int kpt_btf_vmlinux_load(void)
 {
-	unsigned long start = kpt_ksyms.lookup_name("__start_BTF");
-	unsigned long stop = kpt_ksyms.lookup_name("__stop_BTF");
+	unsigned long start = kpt_ksym_addr("__start_BTF");
+	unsigned long stop = kpt_ksym_addr("__stop_BTF");
 	const void *data = (const void *)start;
 	size_t size = stop - start;
 	u32 n;
@@ -104,8 +104,8 @@ static int kpt_btf_vmlinux_load(void)
  */
 int kpt_btf_vmlinux_raw(struct kpt_btf *b, void **copy)
 {
-	unsigned long start = kpt_ksyms.lookup_name("__start_BTF");
-	unsigned long stop = kpt_ksyms.lookup_name("__stop_BTF");
+	unsigned long start = kpt_ksym_addr("__start_BTF");
+	unsigned long stop = kpt_ksym_addr("__stop_BTF");
 	const void *data = (const void *)start;
 	size_t size = stop - start;
 

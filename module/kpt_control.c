@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The control files in /sys/kernel/debug/kprobetrace/ (all root only):
+ * The control files in /sys/kernel/tracing/kprobetrace/ (all root only):
  *
  * kprobe_events (0600)
  *   Write: lines of "p[:EVENT] SYMBOL[+offs|-offs]|MEMADDR [FETCHARGS]",
@@ -37,17 +37,17 @@
  * The files and their parsing of writes into lines are here; what a write
  * does is kpt_write.c's, removing kpt_remove.c's.
  *
- * The files are debugfs_create_file_unsafe(): removal is safe, as an open
- * file holds a module reference (fops owner) and the files are only
- * removed at unload.
+ * The files are tracefs files (kpt_files.c): an open file holds a module
+ * reference (fops owner) and the files are only removed at unload.
  */
 
 #include <linux/capability.h>
-#include <linux/debugfs.h>
+#include <linux/fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
+#include "kpt_files.h"
 #include "kpt_control.h"
 #include "kpt_fprobe.h"
 #include "kpt_errlog.h"
@@ -347,17 +347,12 @@ static const struct file_operations kpt_readme_fops = {
 	.release = single_release,
 };
 
-int kpt_control_init(struct dentry *dir)
+int kpt_control_init(void)
 {
-	debugfs_create_file_unsafe("kprobe_events", 0600, dir, NULL,
-			    &kpt_events_fops);
-	debugfs_create_file_unsafe("kprobe_profile", 0400, dir, NULL,
-			    &kpt_profile_fops);
-	debugfs_create_file_unsafe("fprobe_functions", 0400, dir, NULL,
-			    &kpt_ffuncs_fops);
-	debugfs_create_file_unsafe("README", 0444, dir, NULL,
-			    &kpt_readme_fops);
-	return 0;
+	return kpt_file("kprobe_events", 0600, &kpt_events_fops, NULL) ?:
+	       kpt_file("kprobe_profile", 0400, &kpt_profile_fops, NULL) ?:
+	       kpt_file("fprobe_functions", 0400, &kpt_ffuncs_fops, NULL) ?:
+	       kpt_file("README", 0444, &kpt_readme_fops, NULL);
 }
 
 /*

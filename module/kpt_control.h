@@ -12,6 +12,6 @@
 
 #include <linux/dcache.h>
 
-int kpt_control_init(struct dentry *dir);
+int kpt_control_init(void);
 
 #endif /* KPT_CONTROL_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /sys/kernel/debug/kprobetrace/error_log: the last KPT_ERRLOG_MAX errors
+ * /sys/kernel/tracing/kprobetrace/error_log: the last KPT_ERRLOG_MAX errors
  * of kprobe_events writes, like tracefs' error_log:
  *
  *   [   12.345678] kprobetrace: line 2: Unknown symbol foo (-ENOENT)
@@ -13,10 +13,11 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/debugfs.h>
+#include <linux/fs.h>
 #include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include "kpt_files.h"
 #include "kpt_errlog.h"
 
 #define KPT_ERRLOG_MAX		16
@@ -136,10 +137,9 @@ static const struct file_operations kpt_errlog_fops = {
 	.release = kpt_errlog_release,
 };
 
-int kpt_errlog_init(struct dentry *dir)
+int kpt_errlog_init(void)
 {
-	debugfs_create_file_unsafe("error_log", 0600, dir, NULL, &kpt_errlog_fops);
-	return 0;
+	return kpt_file("error_log", 0600, &kpt_errlog_fops, NULL);
 }
 
 void kpt_errlog_exit(void)

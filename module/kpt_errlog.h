@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The error log, /sys/kernel/debug/kprobetrace/error_log (kpt_errlog.c):
+ * The error log, /sys/kernel/tracing/kprobetrace/error_log (kpt_errlog.c):
  * the last errors and notes of definitions, with the line and a caret.
  *
  * Offers: kpt_errlog_add(), init and exit.  Touches only its own list.
@@ -13,7 +13,7 @@
 
 void kpt_errlog_add(unsigned int lineno, const char *line, size_t len,
 		    const struct kpt_err *e);
-int kpt_errlog_init(struct dentry *dir);
+int kpt_errlog_init(void);
 void kpt_errlog_exit(void);
 
 #endif /* KPT_ERRLOG_H */

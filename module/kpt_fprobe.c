@@ -39,7 +39,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/debugfs.h>
+#include <linux/fs.h>
 #include <linux/ftrace.h>
 #include <linux/glob.h>
 #include <linux/kallsyms.h>
@@ -52,6 +52,7 @@
 #include <linux/string.h>
 #include "kpt_fprobe.h"
 #include "kpt_hit.h"
+#include "kpt_files.h"
 #include "kpt_ksyms.h"
 #include "kpt_modsyms.h"
 #include "kpt_vmsyms.h"
@@ -62,10 +63,27 @@ static atomic_t kpt_fprobe_updates = ATOMIC_INIT(0);
 
 static void kpt_fprobe_free_rethook(struct kpt_fset *fs);
 
-void kpt_fprobe_debugfs_init(struct dentry *dir)
+static ssize_t kpt_fprobe_updates_read(struct file *file, char __user *ubuf,
+				       size_t count, loff_t *ppos)
 {
-	debugfs_create_atomic_t("fprobe_ftrace_updates", 0400, dir,
-				&kpt_fprobe_updates);
+	char buf[16];
+	int len = scnprintf(buf, sizeof(buf), "%d\n",
+			    atomic_read(&kpt_fprobe_updates));
+
+	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
+}
+
+static const struct file_operations kpt_fprobe_updates_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = kpt_fprobe_updates_read,
+	.llseek = default_llseek,
+};
+
+int kpt_fprobe_files_init(void)
+{
+	return kpt_file("fprobe_ftrace_updates", 0400,
+			&kpt_fprobe_updates_fops, NULL);
 }
 
 int kpt_fprobe_alloc(struct kpt_probe *p)
@@ -85,9 +103,9 @@ static bool kpt_ftraceable(unsigned long addr)
 {
 	unsigned long size = 0, off = 0, loc;
 
-	if (!kpt_ksyms.lookup_size_offset(addr, &size, &off) || off)
+	if (!kpt_kcall(lookup_size_offset)(addr, &size, &off) || off)
 		return false;
-	loc = kpt_ksyms.ftrace_location(addr);
+	loc = kpt_kcall(ftrace_location)(addr);
 	return loc && loc >= addr && loc < addr + size;
 }
 
@@ -98,7 +116,7 @@ static bool kpt_init_text(unsigned long addr)
 	bool init;
 
 	preempt_disable();
-	mod = kpt_ksyms.module_address(addr);
+	mod = kpt_kcall(module_address)(addr);
 	init = mod && within_module_init(addr, mod);
 	preempt_enable();
 	return init;
@@ -239,7 +257,7 @@ static void kpt_fmatch_add(struct kpt_fmatch *m, int item, const char *name,
 		return;
 	if (!kpt_ftraceable(addr))
 		return;			/* notrace, or not a function */
-	if (kpt_ksyms.within_kprobe_blacklist(addr) || kpt_own(addr)) {
+	if (kpt_kcall(within_kprobe_blacklist)(addr) || kpt_own(addr)) {
 		/* the first names, then " ..." */
 		if (!m->skip_cut &&
 		    m->skiplen + strlen(name) + 6 < sizeof(m->skip)) {
@@ -304,7 +322,7 @@ static int kpt_fmatch_module(void *data, const char *name, unsigned long addr)
 
 	if (item >= 0)
 		kpt_fmatch_add(m, item, name, addr,
-			       kpt_ksyms.module_address(addr));
+			       kpt_kcall(module_address)(addr));
 	return 0;
 }
 
@@ -324,7 +342,7 @@ static int kpt_fmatch_vmsym(void *data, const char *name, unsigned long addr)
 	item = kpt_fmatch_wants(m, name);
 	if (item < 0 || !m->glob[item])
 		return 0;
-	if (!kpt_ksyms.lookup_size_offset(addr, &size, &off) || off)
+	if (!kpt_kcall(lookup_size_offset)(addr, &size, &off) || off)
 		return 0;
 	sprint_symbol_no_offset(m->name, addr);
 	if (strcmp(m->name, name))
@@ -346,7 +364,7 @@ static void kpt_fmatch_vmlinux(struct kpt_fmatch *m)
 	if (kpt_vmlinux_symbols(kpt_fmatch_vmsym, m) != -EOPNOTSUPP)
 		return;
 	while (addr < kpt_ksyms.etext && !m->nomem) {
-		if (!kpt_ksyms.lookup_size_offset(addr, &size, &off))
+		if (!kpt_kcall(lookup_size_offset)(addr, &size, &off))
 			break;
 		next = addr - off + size;
 		if (next <= addr)
@@ -396,7 +414,7 @@ static int kpt_fmatch_set(const char *set, struct kpt_err *e, size_t pos,
 			continue;
 		}
 		m->cur = i;
-		kpt_ksyms.on_each_match_symbol(kpt_fmatch_exact, m->items[i],
+		kpt_kcall(on_each_match_symbol)(kpt_fmatch_exact, m->items[i],
 					       m);
 	}
 	if (globs)
@@ -599,7 +617,7 @@ static void kpt_fprobe_free_rethook(struct kpt_fset *fs)
 {
 	if (!fs->rh)
 		return;
-	kpt_ksyms.rethook_free(fs->rh);
+	kpt_kcall(rethook_free)(fs->rh);
 	fs->rh = NULL;
 	synchronize_rcu();
 }

@@ -54,12 +54,11 @@ unsigned long kpt_fprobe_misses(struct kpt_probe *p);
 unsigned int kpt_fprobe_count(struct kpt_probe *p);
 
 /*
- * debugfs fprobe_ftrace_updates: how many ftrace updates (code patching:
+ * The file fprobe_ftrace_updates: how many ftrace updates (code patching:
  * register/unregister_ftrace_function()) f: events have made, so that a
  * test can see that arming N functions costs one.
  */
-struct dentry;
-void kpt_fprobe_debugfs_init(struct dentry *dir);
+int kpt_fprobe_files_init(void);
 /* fprobe_functions: "GRP/EVENT FUNCTION" for each function of p (kpt_mutex) */
 struct seq_file;
 void kpt_fprobe_show(struct seq_file *m, struct kpt_probe *p);

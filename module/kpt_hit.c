@@ -595,7 +595,7 @@ notrace void kpt_ftrace_exit_handler(unsigned long ip, unsigned long parent_ip,
 		return;
 	regs = ftrace_get_regs(fregs);
 	if (likely(regs && rcu_is_watching())) {
-		node = kpt_ksyms.rethook_try_get(fs->rh);
+		node = kpt_kcall(rethook_try_get)(fs->rh);
 		/* its member, once per call (the return takes it from fn) */
 		m = rcu_dereference_sched(fs->p->members);
 		if (m)
@@ -615,7 +615,7 @@ notrace void kpt_ftrace_exit_handler(unsigned long ip, unsigned long parent_ip,
 			kpt_store_edata(fs->p, regs, fn->edata);
 		if (fs->p->timed)
 			kpt_call_start(fs->p, i);
-		kpt_ksyms.rethook_hook(node, regs, true);
+		kpt_kcall(rethook_hook)(node, regs, true);
 	}
 	ftrace_test_recursion_unlock(bit);
 }

@@ -15,10 +15,28 @@
 
 #include <linux/kprobes.h>
 #include <linux/module.h>
+#include <linux/static_call.h>
 #include "kpt_ksyms.h"
-#include "kpt_rethook_pool.h"
 
 struct kpt_ksyms kpt_ksyms;
+
+DEFINE_STATIC_CALL_NULL(kpt_kcall_lookup_name, kallsyms_lookup_name);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_lookup_size_offset, kallsyms_lookup_size_offset);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_on_each_match_symbol, kallsyms_on_each_match_symbol);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_on_each_symbol, kallsyms_on_each_symbol);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_module_on_each_symbol, module_kallsyms_on_each_symbol);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_module_address, __module_address);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_get_kprobe, get_kprobe);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_kernel_text_address, kernel_text_address);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_within_kprobe_blacklist, within_kprobe_blacklist);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_ftrace_location, ftrace_location);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_rethook_alloc, rethook_alloc);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_rethook_free, rethook_free);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_rethook_try_get, rethook_try_get);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_rethook_hook, rethook_hook);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_tracefs_create_dir, tracefs_create_dir);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_tracefs_create_file, tracefs_create_file);
+DEFINE_STATIC_CALL_NULL(kpt_kcall_tracefs_remove, tracefs_remove);
 
 static unsigned long kpt_find_kallsyms_lookup_name(void)
 {
@@ -37,54 +55,84 @@ static unsigned long kpt_find_kallsyms_lookup_name(void)
 	return addr;
 }
 
-static int kpt_resolve(const char *name, void **out)
+unsigned long kpt_ksym_addr(const char *name)
 {
-	unsigned long addr = kpt_ksyms.lookup_name(name);
+	return kpt_kcall(lookup_name)(name);
+}
 
-	if (!addr) {
+static int kpt_resolve(const char *name, unsigned long *out)
+{
+	*out = kpt_ksym_addr(name);
+	if (!*out) {
 		pr_err("cannot resolve kernel symbol %s\n", name);
 		return -ENOENT;
 	}
-	*out = (void *)addr;
 	return 0;
+}
+
+/*
+ * Point static call kpt_kcall_NAME at the kernel's function SYM (and fail
+ * the load when it has none).
+ */
+#define KPT_KCALL_SET(name, sym)					\
+({									\
+	unsigned long __a;						\
+	int __r = kpt_resolve(#sym, &__a);				\
+									\
+	if (!__r)							\
+		static_call_update(kpt_kcall_##name, (typeof(&sym))__a);\
+	__r;								\
+})
+
+static int kpt_ksyms_calls(void)
+{
+	return KPT_KCALL_SET(lookup_size_offset, kallsyms_lookup_size_offset) ?:
+	       KPT_KCALL_SET(on_each_match_symbol, kallsyms_on_each_match_symbol) ?:
+	       KPT_KCALL_SET(module_on_each_symbol, module_kallsyms_on_each_symbol) ?:
+	       KPT_KCALL_SET(module_address, __module_address) ?:
+	       KPT_KCALL_SET(get_kprobe, get_kprobe) ?:
+	       KPT_KCALL_SET(kernel_text_address, kernel_text_address) ?:
+	       KPT_KCALL_SET(within_kprobe_blacklist, within_kprobe_blacklist) ?:
+	       KPT_KCALL_SET(ftrace_location, ftrace_location) ?:
+	       KPT_KCALL_SET(rethook_alloc, rethook_alloc) ?:
+	       KPT_KCALL_SET(rethook_free, rethook_free) ?:
+	       KPT_KCALL_SET(rethook_try_get, rethook_try_get) ?:
+	       KPT_KCALL_SET(rethook_hook, rethook_hook) ?:
+	       KPT_KCALL_SET(tracefs_create_dir, tracefs_create_dir) ?:
+	       KPT_KCALL_SET(tracefs_create_file, tracefs_create_file) ?:
+	       KPT_KCALL_SET(tracefs_remove, tracefs_remove);
 }
 
 int kpt_ksyms_init(void)
 {
 	unsigned long addr = kpt_find_kallsyms_lookup_name();
-	int ret = 0;
+	int ret;
 
 	if (!addr)
 		return -ENOENT;
-	kpt_ksyms.lookup_name = (void *)addr;
+	static_call_update(kpt_kcall_lookup_name,
+			   (typeof(&kallsyms_lookup_name))addr);
 
-	ret = ret ?: kpt_resolve("kallsyms_lookup_size_offset", (void **)&kpt_ksyms.lookup_size_offset);
-	ret = ret ?: kpt_resolve("kallsyms_on_each_match_symbol", (void **)&kpt_ksyms.on_each_match_symbol);
-	ret = ret ?: kpt_resolve("module_kallsyms_on_each_symbol", (void **)&kpt_ksyms.module_on_each_symbol);
-	ret = ret ?: kpt_resolve("__module_address", (void **)&kpt_ksyms.module_address);
-	ret = ret ?: kpt_resolve("get_kprobe", (void **)&kpt_ksyms.get_kprobe);
+	ret = kpt_ksyms_calls();
 	ret = ret ?: kpt_resolve("aggr_pre_handler", &kpt_ksyms.aggr_pre_handler);
-	ret = ret ?: kpt_resolve("event_mutex", (void **)&kpt_ksyms.event_mutex);
-	ret = ret ?: kpt_resolve("global_trace", (void **)&kpt_ksyms.global_trace);
-	ret = ret ?: kpt_resolve("ftrace_events", (void **)&kpt_ksyms.ftrace_events);
-	ret = ret ?: kpt_resolve("kernel_text_address", (void **)&kpt_ksyms.kernel_text_address);
-	ret = ret ?: kpt_resolve("within_kprobe_blacklist", (void **)&kpt_ksyms.within_kprobe_blacklist);
-	ret = ret ?: kpt_resolve("ftrace_location", (void **)&kpt_ksyms.ftrace_location);
-	ret = ret ?: kpt_resolve("rethook_alloc", (void **)&kpt_ksyms.rethook_alloc);
-	ret = ret ?: kpt_resolve("rethook_free", (void **)&kpt_ksyms.rethook_free);
-	ret = ret ?: kpt_resolve("rethook_try_get", (void **)&kpt_ksyms.rethook_try_get);
-	ret = ret ?: kpt_resolve("rethook_recycle", (void **)&kpt_ksyms.rethook_recycle);
-	ret = ret ?: kpt_resolve("rethook_hook", (void **)&kpt_ksyms.rethook_hook);
-	/* what the kernel's rethook pool needs besides (or "": nothing) */
-	if (KPT_RETHOOK_POOL_SYM[0])
-		ret = ret ?: kpt_resolve(KPT_RETHOOK_POOL_SYM,
-					 &kpt_ksyms.rethook_pool_add);
-	ret = ret ?: kpt_resolve("_stext", (void **)&kpt_ksyms.stext);
-	ret = ret ?: kpt_resolve("_etext", (void **)&kpt_ksyms.etext);
+	ret = ret ?: kpt_resolve("event_mutex", &addr);
+	kpt_ksyms.event_mutex = (struct mutex *)addr;
+	ret = ret ?: kpt_resolve("global_trace", &addr);
+	kpt_ksyms.global_trace = (struct trace_array *)addr;
+	ret = ret ?: kpt_resolve("ftrace_events", &addr);
+	kpt_ksyms.ftrace_events = (struct list_head *)addr;
+	ret = ret ?: kpt_resolve("_stext", &kpt_ksyms.stext);
+	ret = ret ?: kpt_resolve("_etext", &kpt_ksyms.etext);
+	if (ret)
+		return ret;
 	/* optional */
-	kpt_ksyms.on_each_symbol =
-		(void *)kpt_ksyms.lookup_name("kallsyms_on_each_symbol");
+	addr = kpt_ksym_addr("kallsyms_on_each_symbol");
+	if (addr) {
+		static_call_update(kpt_kcall_on_each_symbol,
+				   (typeof(&kallsyms_on_each_symbol))addr);
+		kpt_ksyms.have_on_each_symbol = true;
+	}
 	kpt_ksyms.lockdown_level =
-		(const int *)kpt_ksyms.lookup_name("kernel_locked_down");
-	return ret;
+		(const int *)kpt_ksym_addr("kernel_locked_down");
+	return 0;
 }

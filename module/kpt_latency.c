@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /sys/kernel/debug/kprobetrace/latency (0600): the durations of every
+ * /sys/kernel/tracing/kprobetrace/latency (0600): the durations of every
  * return event with a $duration field, aggregated in the module (the hit
  * path adds them, kpt_hit.c; see kpt_latency.h for the histogram).
  *
@@ -42,7 +42,7 @@
  * leaves it out.
  */
 #include <linux/capability.h>
-#include <linux/debugfs.h>
+#include <linux/fs.h>
 #include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/kallsyms.h>
@@ -51,6 +51,7 @@
 #include <linux/percpu.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include "kpt_files.h"
 #include "kpt_fprobe.h"
 #include "kpt_ksyms.h"
 #include "kpt_latency.h"
@@ -105,7 +106,7 @@ static int kpt_members_hash(struct kpt_members *m)
 	if (!m->hash)
 		return -ENOMEM;
 	for (i = 0; i < m->n; i++) {
-		ip = kpt_ksyms.ftrace_location(m->ips[i]) ?: m->ips[i];
+		ip = kpt_kcall(ftrace_location)(m->ips[i]) ?: m->ips[i];
 		for (h = hash_long(ip, m->hbits); m->hash[h].idx;
 		     h = (h + 1) & mask)
 			;
@@ -577,7 +578,7 @@ static const struct file_operations kpt_lat_fops = {
 	.release = kpt_lat_release,
 };
 
-void kpt_latency_init(struct dentry *dir)
+int kpt_latency_init(void)
 {
-	debugfs_create_file_unsafe("latency", 0600, dir, NULL, &kpt_lat_fops);
+	return kpt_file("latency", 0600, &kpt_lat_fops, NULL);
 }

@@ -2,7 +2,7 @@
 /*
  * Latency aggregation (kpt_latency.c): the durations of the return events
  * that have a $duration field, counted in the module, per CPU, without the
- * ring buffer, and the file /sys/kernel/debug/kprobetrace/latency that
+ * ring buffer, and the file /sys/kernel/tracing/kprobetrace/latency that
  * sums and prints them.
  *
  * The histogram is log-linear: bucket 0 holds 0 ns; a duration v in
@@ -222,7 +222,7 @@ static inline u64 kpt_lat_lo(unsigned int b)
 
 struct dentry;
 struct kpt_probe;
-void kpt_latency_init(struct dentry *dir);
+int kpt_latency_init(void);
 /*
  * Members of probe p (kpt_mutex and event_mutex held): made (0 or
  * -ENOMEM; none for a set of more than KPT_MEMBERS_MAX), or dropped
@@ -233,7 +233,7 @@ void kpt_members_drop(struct kpt_probe *p);
 /* probe p goes (unregistered, a grace period passed): free them */
 void kpt_members_free(struct kpt_probe *p);
 /* the aggregate file (kpt_aggregate.c) */
-void kpt_aggregate_init(struct dentry *dir);
+int kpt_aggregate_init(void);
 /* at unload: disarm every event armed through the aggregate file */
 void kpt_aggregate_exit(void);
 

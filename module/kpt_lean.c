@@ -108,11 +108,11 @@ static const char *kpt_lean_syms(void)
 {
 	unsigned long a;
 
-	a = kpt_ksyms.lookup_name("trace_event_exports_enabled");
+	a = kpt_ksym_addr("trace_event_exports_enabled");
 	if (!a)
 		return "trace_event_exports_enabled";
 	kpt_lean.exports_key = (struct static_key *)a;
-	a = kpt_ksyms.lookup_name("trace_taskinfo_save");
+	a = kpt_ksym_addr("trace_taskinfo_save");
 	if (!a)
 		return "trace_taskinfo_save";
 	kpt_lean.taskinfo_save = (bool __percpu *)a;

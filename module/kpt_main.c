@@ -5,18 +5,18 @@
  * This file only wires the module together, room by room (docs/DESIGN.md):
  * it resolves the kernel symbols we need (kpt_ksyms.c), sets up the hit
  * path, the events and the module notifier, runs the load-time selftest
- * (parameter selftest, on by default), and owns the debugfs directory
- * /sys/kernel/debug/kprobetrace/ under which every control file lives.
+ * (parameter selftest, on by default), and creates the files, each room
+ * its own, in /sys/kernel/tracing/kprobetrace/ (kpt_files.c).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/debugfs.h>
 #include <linux/module.h>
 #include "kpt_boundary.h"
 #include "kpt_btf_mod.h"
 #include "kpt_control.h"
 #include "kpt_errlog.h"
 #include "kpt_event.h"
+#include "kpt_files.h"
 #include "kpt_otype.h"
 #include "kpt_hit.h"
 #include "kpt_latency.h"
@@ -25,6 +25,7 @@
 #include "kpt_lean.h"
 #include "kpt_modnotify.h"
 #include "kpt_printk.h"
+#include "kpt_rethook_pool.h"
 #include "kpt_remove.h"
 #include "kpt_selftest.h"
 
@@ -34,15 +35,29 @@ MODULE_PARM_DESC(selftest, "run the selftest at load time (default: on)");
 
 static bool testhooks;
 module_param(testhooks, bool, 0444);
-MODULE_PARM_DESC(testhooks, "create debugfs hooks used only by tests (default: off)");
+MODULE_PARM_DESC(testhooks, "create files used only by tests (default: off)");
 
-static struct dentry *kpt_debugfs_dir;
+/* every file: the last step of the load, a room's file with its room */
+static int kpt_files_create(void)
+{
+	int ret = kpt_files_init();
+
+	if (ret)
+		return ret;
+	ret = kpt_errlog_init() ?: kpt_control_init() ?:
+	      kpt_fprobe_files_init() ?: kpt_latency_init() ?:
+	      kpt_aggregate_init() ?:
+	      (testhooks ? kpt_boundary_testhook_init() : 0);
+	if (ret)
+		kpt_files_exit();
+	return ret;
+}
 
 static int __init kpt_init(void)
 {
 	int ret;
 
-	ret = kpt_ksyms_init();
+	ret = kpt_ksyms_init() ?: kpt_rethook_pool_init();
 	if (ret)
 		return ret;
 	/*
@@ -65,19 +80,9 @@ static int __init kpt_init(void)
 			goto fail;
 		}
 	}
-	kpt_debugfs_dir = debugfs_create_dir("kprobetrace", NULL);
-	if (IS_ERR(kpt_debugfs_dir)) {
-		ret = PTR_ERR(kpt_debugfs_dir);
-		pr_err("cannot create debugfs directory: %d\n", ret);
+	ret = kpt_files_create();
+	if (ret)
 		goto fail;
-	}
-	kpt_errlog_init(kpt_debugfs_dir);
-	kpt_control_init(kpt_debugfs_dir);
-	kpt_fprobe_debugfs_init(kpt_debugfs_dir);
-	kpt_latency_init(kpt_debugfs_dir);
-	kpt_aggregate_init(kpt_debugfs_dir);
-	if (testhooks)
-		kpt_boundary_testhook_init(kpt_debugfs_dir);
 	kpt_btf_warm();
 	pr_info("loaded\n");
 	return 0;
@@ -94,7 +99,7 @@ fail:
 static void __exit kpt_exit(void)
 {
 	/* no new opens; open files hold a module reference */
-	debugfs_remove_recursive(kpt_debugfs_dir);
+	kpt_files_exit();
 	kpt_modnotify_exit();
 	/* events armed by the aggregate file: disarmed, as enabled ones */
 	kpt_aggregate_exit();

@@ -22,8 +22,8 @@ void kpt_printk_init(void)
 	struct trace_iterator **kiter;
 	struct static_key *key;
 
-	kiter = (void *)kpt_ksyms.lookup_name("tracepoint_print_iter");
-	key = (void *)kpt_ksyms.lookup_name("tracepoint_printk_key");
+	kiter = (void *)kpt_ksym_addr("tracepoint_print_iter");
+	key = (void *)kpt_ksym_addr("tracepoint_printk_key");
 	if (!kiter || !key || !READ_ONCE(*kiter))
 		return;
 	kpt_printk.iter = kzalloc(sizeof(*kpt_printk.iter), GFP_KERNEL);

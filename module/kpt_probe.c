@@ -237,9 +237,9 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 		 * text and probeable is checked below.
 		 */
 		if (def->offset > 0 &&
-		    kpt_ksyms.lookup_size_offset(addr, &size, &off) &&
+		    kpt_kcall(lookup_size_offset)(addr, &size, &off) &&
 		    !off && def->offset > size)
-			kpt_ksyms.lookup_size_offset(addr + def->offset,
+			kpt_kcall(lookup_size_offset)(addr + def->offset,
 						     &nsize, &noff);
 		if (def->offset > 0 &&
 		    (!size || off != 0 || (def->offset > size && noff)))

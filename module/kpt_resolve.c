@@ -82,7 +82,7 @@ int kpt_resolve_symbol_mod(const char *mod, const char *sym,
 	s->mod = mod;
 	s->name = sym;
 	if (!mod || !strcmp(mod, "vmlinux"))
-		kpt_ksyms.on_each_match_symbol(kpt_vmlinux_match, sym, s);
+		kpt_kcall(on_each_match_symbol)(kpt_vmlinux_match, sym, s);
 	if (!mod || strcmp(mod, "vmlinux"))
 		kpt_module_symbols(mod, kpt_module_match, s);
 
@@ -149,10 +149,10 @@ int kpt_check_probe_addr(unsigned long addr, struct kpt_err *e, size_t pos)
 	if (own)
 		return kpt_error(e, KPT_ERR_PROBE_ITSELF, pos,
 				   (void *)addr);
-	if (!kpt_ksyms.kernel_text_address(addr))
+	if (!kpt_kcall(kernel_text_address)(addr))
 		return kpt_error(e, KPT_ERR_NOT_TEXT, pos,
 				   addr, (void *)addr);
-	if (kpt_ksyms.within_kprobe_blacklist(addr))
+	if (kpt_kcall(within_kprobe_blacklist)(addr))
 		return kpt_error(e, KPT_ERR_BLACKLISTED, pos,
 				   (void *)addr);
 	return 0;

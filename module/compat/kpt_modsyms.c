@@ -11,7 +11,7 @@
 
 int kpt_module_symbols(const char *modname, kpt_modsym_fn fn, void *data)
 {
-	return kpt_ksyms.module_on_each_symbol(modname, fn, data);
+	return kpt_kcall(module_on_each_symbol)(modname, fn, data);
 }
 
 #else /* 6.1: every module, with its struct module */
@@ -38,7 +38,7 @@ int kpt_module_symbols(const char *modname, kpt_modsym_fn fn, void *data)
 		.modname = modname, .fn = fn, .data = data,
 	};
 
-	return kpt_ksyms.module_on_each_symbol(kpt_modsyms_one, &w);
+	return kpt_kcall(module_on_each_symbol)(kpt_modsyms_one, &w);
 }
 
 #endif /* KPT_HAVE_MODSYMS_MODNAME */
@@ -48,7 +48,7 @@ void kpt_module_name_of(unsigned long addr, char *buf)
 	struct module *mod;
 
 	preempt_disable();
-	mod = kpt_ksyms.module_address(addr);
+	mod = kpt_kcall(module_address)(addr);
 	strscpy(buf, mod ? mod->name : "", MODULE_NAME_LEN);
 	preempt_enable();
 }

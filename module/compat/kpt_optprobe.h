@@ -36,7 +36,7 @@ static inline bool kpt_optprobe_reads_unmapped(unsigned long addr)
 
 	if (!IS_ENABLED(CONFIG_OPTPROBES))
 		return false;
-	if (!kpt_ksyms.lookup_size_offset(addr, &size, &offset) || !size)
+	if (!kpt_kcall(lookup_size_offset)(addr, &size, &offset) || !size)
 		return false;
 	end = addr - offset + size;
 	return copy_from_kernel_nofault(buf, (void *)(end - 1), sizeof(buf));

@@ -2,7 +2,8 @@
 /*
  * A rethook with its pool of num nodes of size bytes (f: exits,
  * kpt_fprobe.c).  rethook_* are not exported on any kernel of the matrix:
- * they are called through kpt_ksyms.
+ * they are static calls (kpt_kcall(), kpt_ksyms.h); what 6.1 needs besides
+ * is resolved here, by kpt_rethook_pool_init() (kpt_rethook_pool.c).
  *
  * Kernels differ:
  *   6.1   rethook_alloc(data, handler) returns an empty rethook (NULL on
@@ -24,31 +25,30 @@
 #include <linux/err.h>
 #include <linux/rethook.h>
 #include <linux/slab.h>
+#include <linux/static_call.h>
 #include "../kpt_ksyms.h"
 
-#ifdef KPT_HAVE_RETHOOK_OBJPOOL
+/* at load, before any f: exit: 0 or -ENOENT (a symbol missing) */
+int kpt_rethook_pool_init(void);
 
-/* no symbol beyond the calls every kernel has */
-#define KPT_RETHOOK_POOL_SYM	""
+#ifdef KPT_HAVE_RETHOOK_OBJPOOL
 
 static inline struct rethook *kpt_rethook_new(void *data,
 					      rethook_handler_t handler,
 					      int size, int num)
 {
-	return kpt_ksyms.rethook_alloc(data, handler, size, num);
+	return kpt_kcall(rethook_alloc)(data, handler, size, num);
 }
 
 #else
 
-/* kpt_ksyms_init() resolves it into kpt_ksyms.rethook_pool_add */
-#define KPT_RETHOOK_POOL_SYM	"rethook_add_node"
+DECLARE_STATIC_CALL(kpt_kcall_rethook_add_node, rethook_add_node);
 
 static inline struct rethook *kpt_rethook_new(void *data,
 					      rethook_handler_t handler,
 					      int size, int num)
 {
-	typeof(&rethook_add_node) add = kpt_ksyms.rethook_pool_add;
-	struct rethook *rh = kpt_ksyms.rethook_alloc(data, handler);
+	struct rethook *rh = kpt_kcall(rethook_alloc)(data, handler);
 	int i;
 
 	if (!rh)
@@ -58,10 +58,10 @@ static inline struct rethook *kpt_rethook_new(void *data,
 
 		if (!node) {
 			/* frees the nodes added so far */
-			kpt_ksyms.rethook_free(rh);
+			kpt_kcall(rethook_free)(rh);
 			return ERR_PTR(-ENOMEM);
 		}
-		add(rh, node);
+		kpt_kcall(rethook_add_node)(rh, node);
 	}
 	return rh;
 }

@@ -11,9 +11,9 @@
 
 int kpt_vmlinux_symbols(kpt_modsym_fn fn, void *data)
 {
-	if (!kpt_ksyms.on_each_symbol)
+	if (!kpt_ksyms.have_on_each_symbol)
 		return -EOPNOTSUPP;
-	return kpt_ksyms.on_each_symbol(fn, data);
+	return kpt_kcall(on_each_symbol)(fn, data);
 }
 
 #else /* 6.1: the callback also gets a struct module (NULL) */
@@ -35,9 +35,9 @@ int kpt_vmlinux_symbols(kpt_modsym_fn fn, void *data)
 {
 	struct kpt_vmsyms_walk w = { .fn = fn, .data = data };
 
-	if (!kpt_ksyms.on_each_symbol)
+	if (!kpt_ksyms.have_on_each_symbol)
 		return -EOPNOTSUPP;
-	return kpt_ksyms.on_each_symbol(kpt_vmsyms_one, &w);
+	return kpt_kcall(on_each_symbol)(kpt_vmsyms_one, &w);
 }
 
 #endif /* KPT_HAVE_VMSYMS_NO_MODULE */
