@@ -18,7 +18,7 @@ LEAN_COMPARE=0
 . /kpt/bench/config
 B=/kpt/bench
 T=/sys/kernel/tracing
-KPT=/sys/kernel/debug/kprobetrace
+KPT=/sys/kernel/tracing/kprobetrace
 FLOOR=/sys/kernel/debug/kprobetrace_bench/ctl
 LEAN=/sys/module/kprobetrace/parameters/lean
 OPT=/proc/sys/debug/kprobes-optimization

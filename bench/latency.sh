@@ -29,7 +29,7 @@
 set -u
 . /kpt/bench/config
 T=/sys/kernel/tracing
-KPT=/sys/kernel/debug/kprobetrace
+KPT=/sys/kernel/tracing/kprobetrace
 FUNC=__do_sys_getppid
 export PATH=/kpt/bin:$PATH
 

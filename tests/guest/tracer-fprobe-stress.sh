@@ -52,7 +52,7 @@ worker() {
 		echo "six_args 50" > $KPT_TEST/call
 		echo "ret 50" > $KPT_TEST/call
 		cat /proc/version /proc/self/status > /dev/null
-		ls -R /sys/kernel/debug/kprobetrace > /dev/null
+		ls -R $KPT > /dev/null
 		sleep 0
 		i=$((i + 1))
 	done

@@ -16,7 +16,7 @@ rootmode=$(stat -c %a /)
 chmod 755 /
 trap 'chmod $rootmode /' EXIT
 
-# as nobody, through the normal permissions (debugfs itself is 0700)
+# as nobody, through the normal permissions (tracefs itself is 0700)
 for f in kprobe_events error_log; do
 	got=$(kpt-asuser 65534 kpt-write $KPT/$f 'p:evil kpt_test_six_args\n')
 	case "$got" in "open: EACCES"|"open: EPERM") ;; *) fail "nobody writing $f: '$got'" ;; esac
@@ -25,7 +25,8 @@ kpt-asuser 65534 cat $KPT/kprobe_events 2>/dev/null && fail "nobody read kprobe_
 kpt-asuser 65534 cat $KPT/kprobe_profile 2>/dev/null && fail "nobody read kprobe_profile"
 
 # even with the modes opened up, the open is refused without CAP_SYS_ADMIN
-chmod 755 /sys/kernel/debug $KPT
+tmode=$(stat -c %a $TRACEFS) kmode=$(stat -c %a $KPT)
+chmod 755 $TRACEFS $KPT
 chmod 666 $KPT/kprobe_events $KPT/error_log
 chmod 444 $KPT/kprobe_profile
 got=$(kpt-asuser 65534 kpt-write $KPT/kprobe_events 'p:evil kpt_test_six_args\n')
@@ -33,7 +34,8 @@ assert_eq "$got" "open: EPERM" "nobody writing an opened-up kprobe_events"
 got=$(kpt-asuser 65534 kpt-write -t $KPT/error_log '')
 assert_eq "$got" "open: EPERM" "nobody clearing error_log"
 kpt-asuser 65534 cat $KPT/kprobe_profile 2>/dev/null && fail "nobody read an opened-up kprobe_profile"
-chmod 700 /sys/kernel/debug $KPT
+chmod $tmode $TRACEFS
+chmod $kmode $KPT
 chmod 600 $KPT/kprobe_events $KPT/error_log
 chmod 400 $KPT/kprobe_profile
 assert_eq "$(cat $KPT/kprobe_events)" "p:sec kpt_test_six_args+0 a0" "nothing changed"

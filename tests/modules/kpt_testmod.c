@@ -22,6 +22,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/preempt.h>
+#include <linux/proc_fs.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -641,7 +642,23 @@ static const struct file_operations export_fops = {
 	.llseek = default_llseek,
 };
 
+/*
+ * The same "call" and "delay" in /proc/kprobetrace_test/: under the
+ * lockdown LSM's integrity level debugfs refuses every writable file,
+ * procfs does not (zz-tracer-lockdown).
+ */
+static const struct proc_ops call_proc_ops = {
+	.proc_write = call_write,
+	.proc_lseek = noop_llseek,
+};
+
+static const struct proc_ops delay_proc_ops = {
+	.proc_write = delay_write,
+	.proc_lseek = noop_llseek,
+};
+
 static struct dentry *kpt_test_dir;
+static struct proc_dir_entry *kpt_test_proc;
 
 static int __init kpt_test_init(void)
 {
@@ -655,11 +672,20 @@ static int __init kpt_test_init(void)
 	debugfs_create_file("delay", 0200, kpt_test_dir, NULL, &delay_fops);
 	debugfs_create_file("block", 0200, kpt_test_dir, NULL, &block_fops);
 	debugfs_create_file("export", 0600, kpt_test_dir, NULL, &export_fops);
+	kpt_test_proc = proc_mkdir("kprobetrace_test", NULL);
+	if (!kpt_test_proc ||
+	    !proc_create("call", 0200, kpt_test_proc, &call_proc_ops) ||
+	    !proc_create("delay", 0200, kpt_test_proc, &delay_proc_ops)) {
+		proc_remove(kpt_test_proc);
+		debugfs_remove_recursive(kpt_test_dir);
+		return -ENOMEM;
+	}
 	return 0;
 }
 
 static void __exit kpt_test_exit(void)
 {
+	proc_remove(kpt_test_proc);
 	debugfs_remove_recursive(kpt_test_dir);
 	kpt_test_spin_stop();
 	complete_all(&kpt_test_released);

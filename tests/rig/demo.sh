@@ -1,13 +1,13 @@
 # make demo: the seed's usage example (Documentation/trace/kprobetrace.txt
 # of the 2009 series), verbatim but for the paths: our control files are in
-# /sys/kernel/debug/kprobetrace/, our events in tracefs events/kprobetrace/.
+# /sys/kernel/tracing/kprobetrace/, our events in tracefs events/kprobetrace/.
 #
 # On Debian's 6.1 kernel do_sys_open() still exists and can be probed, but
 # every open syscall (open, openat, creat, compat) inlines it and calls
 # do_sys_openat2() directly: nothing calls the out-of-line do_sys_open, so
 # the verbatim example records nothing.  The demo therefore runs it twice:
 # verbatim, then with do_sys_openat2 (dfd, filename, struct open_how *).
-K=/sys/kernel/debug/kprobetrace
+K=/sys/kernel/tracing/kprobetrace
 T=/sys/kernel/tracing
 
 example() {

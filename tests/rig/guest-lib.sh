@@ -1,7 +1,7 @@
 # Sourced by every guest test (as /kpt/lib.sh). Busybox sh.
 # shellcheck shell=sh
 
-KPT=/sys/kernel/debug/kprobetrace
+KPT=/sys/kernel/tracing/kprobetrace
 KPT_TEST=/sys/kernel/debug/kprobetrace_test
 TRACEFS=/sys/kernel/tracing
 

@@ -3,7 +3,9 @@
 _kprobetrace_events()
 {
 	sed -n 's/^[pr][0-9]*:\([^/ ]*\/\)\{0,1\}\([^ ]*\) .*/\2/p' \
-		/sys/kernel/debug/kprobetrace/kprobe_events 2>/dev/null
+		/sys/kernel/tracing/kprobetrace/kprobe_events \
+		/sys/kernel/debug/tracing/kprobetrace/kprobe_events 2>/dev/null |
+		awk '!seen[$0]++'
 }
 
 _kprobetrace_functions()

@@ -54,7 +54,7 @@ enum kpt_exit {
 
 /* ---- kpt_util.c ---- */
 extern const char *kpt_prog;
-const char *kpt_dir(void);		/* /sys/kernel/debug/kprobetrace */
+const char *kpt_dir(void);		/* /sys/kernel/tracing/kprobetrace */
 const char *kpt_tracefs(void);		/* /sys/kernel/tracing */
 void kpt_path(char *buf, size_t size, const char *base, const char *fmt,
 	      ...) __attribute__((format(printf, 4, 5)));

@@ -13,13 +13,6 @@
 const char *kpt_prog = "kprobetrace";
 
 /* Environment overrides (KPT_DIR, KPT_TRACEFS) let tests use fake trees. */
-const char *kpt_dir(void)
-{
-	const char *d = getenv("KPT_DIR");
-
-	return d && *d ? d : "/sys/kernel/debug/kprobetrace";
-}
-
 const char *kpt_tracefs(void)
 {
 	const char *d = getenv("KPT_TRACEFS");
@@ -30,6 +23,19 @@ const char *kpt_tracefs(void)
 	if (stat("/sys/kernel/tracing/trace", &st) == 0)
 		return "/sys/kernel/tracing";
 	return "/sys/kernel/debug/tracing";
+}
+
+/* the module's files: kprobetrace/ in tracefs */
+const char *kpt_dir(void)
+{
+	static char dir[512];
+	const char *d = getenv("KPT_DIR");
+
+	if (d && *d)
+		return d;
+	if (!dir[0])
+		snprintf(dir, sizeof(dir), "%s/kprobetrace", kpt_tracefs());
+	return dir;
 }
 
 void kpt_path(char *buf, size_t size, const char *base, const char *fmt, ...)
@@ -124,7 +130,7 @@ int kpt_check_module(void)
 	if (errno == EACCES)
 		kpt_err("%s: permission denied (run as root)", p);
 	else
-		kpt_err("%s: %s: is kprobetrace.ko loaded and debugfs mounted?",
+		kpt_err("%s: %s: is kprobetrace.ko loaded?",
 			p, strerror(errno));
 	return KPT_EXIT_NOMODULE;
 }

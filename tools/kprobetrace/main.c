@@ -40,7 +40,7 @@ static void usage(FILE *f)
 		"  module, 7 module not loaded/no access, 8 no such event,\n"
 		"  9 no matching debug info, 10 no code at that line, 11 variable\n"
 		"  optimized out or not translatable, 12 not root (no access)\n"
-		"files: /sys/kernel/debug/kprobetrace/{kprobe_events,kprobe_profile,error_log,\n"
+		"files: /sys/kernel/tracing/kprobetrace/{kprobe_events,kprobe_profile,error_log,\n"
 		"  latency,aggregate},\n"
 		"  /sys/kernel/tracing/events/kprobetrace/, /sys/kernel/btf/, /proc/kcore\n");
 }
