@@ -10,26 +10,24 @@
 # kernel.
 . /kpt/lib.sh
 
-# where MODFN KFN: in the module's MODFN, a direct call/jmp to KFN
+# direct MODFN KFN...: in the module's MODFN, a direct call/jmp to each KFN
 direct() {
-	kprobetrace where "$1" > /tmp/w 2>&1 || { cat /tmp/w; fail "where $1"; }
-	grep -Eq "^ +\+[0-9]+ +5  e[89] .* (call|jmp) .* -> $2\+0x[04]; static call" /tmp/w ||
-		{ cat /tmp/w; fail "$1: no direct call to $2"; }
-	echo "$1 -> $2: direct"
+	_m=$1; shift
+	kprobetrace where "$_m" > /tmp/w 2>&1 || { cat /tmp/w; fail "where $_m"; }
+	for _k in "$@"; do
+		grep -Eq "^ +\+[0-9]+ +5  e[89] .* (call|jmp) .* -> $_k\+0x[04]; static call" /tmp/w ||
+			{ cat /tmp/w; fail "$_m: no direct call to $_k"; }
+		echo "$_m -> $_k: direct"
+	done
 }
 
 direct kpt_ksym_addr kallsyms_lookup_name
 direct kpt_files_exit tracefs_remove
-direct kpt_files_init tracefs_create_dir
-direct kpt_ftrace_exit_handler rethook_try_get
-direct kpt_ftrace_exit_handler rethook_hook
+direct kpt_ftrace_exit_handler rethook_try_get rethook_hook
 
+# (each `where` reads kallsyms and kcore: a few seconds under TCG)
 sealed=
-for f in kallsyms_lookup_name kallsyms_lookup_size_offset \
-    kallsyms_on_each_match_symbol module_kallsyms_on_each_symbol \
-    __module_address get_kprobe kernel_text_address within_kprobe_blacklist \
-    ftrace_location rethook_alloc rethook_free rethook_try_get rethook_hook \
-    tracefs_create_dir tracefs_create_file tracefs_remove; do
+for f in kallsyms_lookup_name tracefs_remove; do
 	kprobetrace where "$f" 2>/dev/null | grep -q 'sealed endbr64' &&
 		sealed="$sealed $f"
 done
