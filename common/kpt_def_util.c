@@ -1,6 +1,40 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Helpers around a parsed definition: default event name, equality. */
+/*
+ * Helpers around a parsed definition: the fetch types' names and sizes
+ * (the parser reads them, the listing writes them), default event name,
+ * equality.
+ */
 #include "kpt_parse_internal.h"
+
+struct kpt_type_info {
+	const char *name;
+	u8 size;
+};
+
+static const struct kpt_type_info kpt_types[KPT_T_NR] = {
+	[KPT_T_DEFAULT] = { "", 8 },
+	[KPT_T_U8] = { "u8", 1 }, [KPT_T_U16] = { "u16", 2 },
+	[KPT_T_U32] = { "u32", 4 }, [KPT_T_U64] = { "u64", 8 },
+	[KPT_T_S8] = { "s8", 1 }, [KPT_T_S16] = { "s16", 2 },
+	[KPT_T_S32] = { "s32", 4 }, [KPT_T_S64] = { "s64", 8 },
+	[KPT_T_X8] = { "x8", 1 }, [KPT_T_X16] = { "x16", 2 },
+	[KPT_T_X32] = { "x32", 4 }, [KPT_T_X64] = { "x64", 8 },
+	[KPT_T_STRING] = { "string", 0 },
+	[KPT_T_USTRING] = { "ustring", 0 },
+	[KPT_T_SYMBOL] = { "symbol", 8 },
+	[KPT_T_SYMSTR] = { "symstr", 0 },
+	[KPT_T_BITFIELD] = { "b", 0 },
+};
+
+const char *kpt_type_name(unsigned int type)
+{
+	return type < KPT_T_NR ? kpt_types[type].name : "";
+}
+
+u8 kpt_type_size(unsigned int type)
+{
+	return type < KPT_T_NR ? kpt_types[type].size : 0;
+}
 
 void kpt_probe_def_compact(struct kpt_probe_def *dst,
 			   const struct kpt_probe_def *def)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The texts and errnos of every error and note (kpt_errors.h). */
+#include "kpt_compat.h"
 #include "kpt_errors.h"
-#include "kpt_probe_def.h"
 
 struct kpt_err_info {
 	int err;		/* negative errno, 0 for notes */

@@ -56,4 +56,12 @@ const char *kpt_err_text(int code);
 /* The errno (negative) of an error code; 0 for notes and caller's errnos */
 int kpt_err_errno(int code);
 
+/*
+ * A code of the parser's (below KPT_ERR_NR): its message ("" for
+ * KPT_ERR_NONE, "Unknown error" if bad), its suggested errno, negative
+ * (-EINVAL, -E2BIG, ...).
+ */
+const char *kpt_parse_strerror(int code);
+int kpt_parse_errno(int code);
+
 #endif /* KPT_ERRORS_H */

@@ -8,31 +8,6 @@
  */
 #include "kpt_parse_internal.h"
 
-struct kpt_type_info {
-	const char *name;
-	u8 size;
-};
-
-static const struct kpt_type_info kpt_types[KPT_T_NR] = {
-	[KPT_T_DEFAULT] = { "", 8 },
-	[KPT_T_U8] = { "u8", 1 }, [KPT_T_U16] = { "u16", 2 },
-	[KPT_T_U32] = { "u32", 4 }, [KPT_T_U64] = { "u64", 8 },
-	[KPT_T_S8] = { "s8", 1 }, [KPT_T_S16] = { "s16", 2 },
-	[KPT_T_S32] = { "s32", 4 }, [KPT_T_S64] = { "s64", 8 },
-	[KPT_T_X8] = { "x8", 1 }, [KPT_T_X16] = { "x16", 2 },
-	[KPT_T_X32] = { "x32", 4 }, [KPT_T_X64] = { "x64", 8 },
-	[KPT_T_STRING] = { "string", 0 },
-	[KPT_T_USTRING] = { "ustring", 0 },
-	[KPT_T_SYMBOL] = { "symbol", 8 },
-	[KPT_T_SYMSTR] = { "symstr", 0 },
-	[KPT_T_BITFIELD] = { "b", 0 },
-};
-
-const char *kpt_type_name(unsigned int type)
-{
-	return type < KPT_T_NR ? kpt_types[type].name : "";
-}
-
 static struct kpt_fetch_op *kpt_add_op(struct kpt_probe_arg *arg, u8 op,
 				       s64 val)
 {
@@ -484,9 +459,9 @@ static int kpt_parse_type(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		return kpt_parse_bitfield(p, arg, b, te);
 	}
 	for (t = KPT_T_DEFAULT + 1; t < KPT_T_BITFIELD; t++) {
-		if (kpt_word_eq(p->s + b, te - b, kpt_types[t].name)) {
+		if (kpt_word_eq(p->s + b, te - b, kpt_type_name(t))) {
 			arg->type = t;
-			arg->size = kpt_types[t].size;
+			arg->size = kpt_type_size(t);
 			return 0;
 		}
 	}

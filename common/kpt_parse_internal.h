@@ -2,7 +2,8 @@
 /*
  * Internals shared by the parser's files (kpt_parse.c: the line,
  * kpt_parse_arg.c: one fetch argument, kpt_parse_util.c: characters and
- * numbers).  Not for the parser's users.
+ * numbers; kpt_format.c: the listing, kpt_def_util.c: the types' names and
+ * what compares definitions).  Not for the parser's users.
  */
 #ifndef KPT_PARSE_INTERNAL_H
 #define KPT_PARSE_INTERNAL_H

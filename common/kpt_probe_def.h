@@ -284,7 +284,10 @@ u16 kpt_def_pool_add(struct kpt_probe_def *def, const char *s, size_t n);
 void kpt_probe_def_compact(struct kpt_probe_def *dst,
 			   const struct kpt_probe_def *def);
 
-/* Errors: kpt_errors.h.  kpt_parse_error.pos is a byte offset into the line. */
+/*
+ * Errors: kpt_errors.h (a code's text and errno: kpt_parse_strerror(),
+ * kpt_parse_errno()).  kpt_parse_error.pos is a byte offset into the line.
+ */
 struct kpt_parse_error {
 	int code;		/* enum kpt_parse_err_code, KPT_ERR_NONE: none */
 	size_t pos;		/* where the caret goes */
@@ -297,11 +300,6 @@ struct kpt_parse_error {
  */
 int kpt_parse_probe(const char *line, size_t len, struct kpt_probe_def *def,
 		    struct kpt_parse_error *err);
-
-/* Message of an error code ("" for KPT_ERR_NONE, "Unknown error" if bad). */
-const char *kpt_parse_strerror(int code);
-/* Suggested errno of an error code, negative (-EINVAL, -E2BIG, ...). */
-int kpt_parse_errno(int code);
 
 /*
  * Canonical text of a definition, writable back: parse(format(d)) == d.
@@ -356,5 +354,7 @@ bool kpt_probe_def_delete_matches(const struct kpt_probe_def *del,
 
 /* Type name ("u32", "string", ...; "" for DEFAULT; bitfield: "b"). */
 const char *kpt_type_name(unsigned int type);
+/* Its size in bytes (DEFAULT: 8; strings and bitfields: 0). */
+u8 kpt_type_size(unsigned int type);
 
 #endif /* KPT_PROBE_DEF_H */

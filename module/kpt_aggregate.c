@@ -14,7 +14,7 @@
  * it too.  pid=N aggregates only the returns of thread group N (its
  * tgid), comm=NAME only those of tasks named NAME (both: both); the
  * coverage line counts every call.  Arming also makes the event's
- * per-member tables (kpt_latency.h); disarming drops them.  An armed
+ * per-member tables (kpt_members.h); disarming drops them.  An armed
  * event is in use: it cannot be deleted, replaced or cleared (EBUSY)
  * until disarmed; the module's unload disarms it.
  *

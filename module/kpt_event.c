@@ -51,7 +51,7 @@
 #include "kpt_fmt.h"
 #include "kpt_otype.h"
 #include "kpt_ksyms.h"
-#include "kpt_latency.h"
+#include "kpt_members.h"
 #include "kpt_probe.h"
 
 static bool kpt_exiting;

@@ -61,7 +61,7 @@
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
 #include "kpt_fmt.h"
-#include "kpt_otype.h"
+#include "kpt_otype_types.h"
 #include "kpt_probe_types.h"
 #include "kpt_unaligned.h"
 

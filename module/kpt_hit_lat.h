@@ -2,7 +2,7 @@
 /*
  * The hit path's timing and aggregation steps (part of the hit path,
  * included by kpt_hit.c only): a timed call's entry counted, its return's
- * duration into the event's per-CPU histogram (kpt_latency.h), its errno
+ * duration into the event's per-CPU histogram (kpt_lat_types.h), its errno
  * or NULL, and the same into the member block of the function it hit
  * (the aggregate file's per-function counts), behind that file's pid and
  * comm filter.  Everything nokprobe_inline: no call leaves the hit path.
@@ -17,7 +17,7 @@
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
-#include "kpt_latency.h"
+#include "kpt_lat_types.h"
 #include "kpt_probe_types.h"
 
 /* The histogram a timed probe counts in: its event's (see below) */
@@ -119,10 +119,10 @@ static nokprobe_inline void kpt_mlat_add(struct kpt_mlat *ml, u64 d,
 /*
  * A timed return ($duration): word 0 of its entry data, the entry's time
  * (kpt_store_edata()), becomes the call's duration, which $duration reads
- * and the event's histogram on this CPU counts (kpt_latency.h): the max
+ * and the event's histogram on this CPU counts (kpt_lat_types.h): the max
  * first, then the bucket, so that a reader who sees the count sees a max
  * at least as high; with an errno table, a negative errno return too (a
- * NULL one for a pointer); then the member i's (kpt_latency.h), if the
+ * NULL one for a pointer); then the member i's (kpt_lat_types.h), if the
  * event has members now.  The return is counted (coverage) before the
  * aggregate file's filter is applied.  Per-CPU operations, safe against
  * an interrupt that hits the same event: no lock.  A call that migrated

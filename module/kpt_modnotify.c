@@ -17,7 +17,7 @@
 #include "kpt_errlog.h"
 #include "kpt_event.h"
 #include "kpt_ksyms.h"
-#include "kpt_latency.h"
+#include "kpt_members.h"
 #include "kpt_modnotify.h"
 #include "kpt_probe.h"
 

@@ -37,6 +37,7 @@
 #include <linux/lockdep.h>
 #include <linux/slab.h>
 #include <linux/trace_events.h>
+#include "kpt_fmt.h"
 #include "kpt_otype.h"
 #include "kpt_probe.h"
 

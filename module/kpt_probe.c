@@ -19,7 +19,8 @@
 #include "kpt_fprobe.h"
 #include "kpt_hit.h"
 #include "kpt_ksyms.h"
-#include "kpt_latency.h"
+#include "kpt_lat_types.h"
+#include "kpt_members.h"
 #include "kpt_optprobe.h"
 #include "kpt_probe.h"
 #include "kpt_regs.h"
@@ -262,7 +263,7 @@ check:
 }
 
 /*
- * A timed probe's errno table (kpt_latency.h): the width of its first
+ * A timed probe's errno table (kpt_lat_types.h): the width of its first
  * plain $retval of a signed type (untyped or x64: a long), or 0: none.
  */
 static u8 kpt_errno_bits(const struct kpt_probe_def *def)
@@ -284,7 +285,7 @@ static u8 kpt_errno_bits(const struct kpt_probe_def *def)
 }
 
 /*
- * A timed probe's NULL returns are counted (kpt_latency.h) if BTF gave its
+ * A timed probe's NULL returns are counted (kpt_lat_types.h) if BTF gave its
  * first plain $retval a pointer type.  Without BTF (a module built without
  * it) the return value is a long: its errnos are counted, not its NULLs.
  */

@@ -8,7 +8,8 @@
  * (kpt_probe_create()), locating, registering, arming, unregistering and
  * freeing probes, their counters.  May touch: the kprobe core, symbol
  * resolution (kpt_resolve.h), the boundary check (kpt_boundary.h), the
- * format backends' definition-time operations (kpt_fmt.h).
+ * format backends' definition-time operations (kpt_fmt.h), a timed
+ * probe's counters (kpt_lat_types.h, its members through kpt_members.h).
  */
 #ifndef KPT_PROBE_H
 #define KPT_PROBE_H

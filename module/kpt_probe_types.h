@@ -210,15 +210,15 @@ struct kpt_probe {
 	/*
 	 * Return probes with a $duration field: entry word 0 is the entry's
 	 * time, then the call's duration; the holder's lat aggregates the
-	 * durations of every probe of the event (kpt_latency.h).
+	 * durations of every probe of the event (kpt_lat_types.h).
 	 */
 	bool timed;
-	u8 errno_bits;			/* timed: errno table, kpt_latency.h */
+	u8 errno_bits;			/* timed: errno table, kpt_lat_types.h */
 	bool ret_ptr;			/* timed: BTF says $retval is a pointer */
 	struct kpt_lat __percpu *lat;
 	/*
 	 * Timed: per-member aggregation while the event is armed through
-	 * the aggregate file (kpt_latency.h; RCU, set under kpt_mutex and
+	 * the aggregate file (kpt_members.h; RCU, set under kpt_mutex and
 	 * event_mutex), and the probe's misses at the last reset
 	 */
 	struct kpt_members __rcu *members;

@@ -24,7 +24,7 @@
 #include "kpt_event.h"
 #include "kpt_fprobe.h"
 #include "kpt_ksyms.h"
-#include "kpt_latency.h"
+#include "kpt_members.h"
 #include "kpt_probe.h"
 #include "kpt_remove.h"
 #include "kpt_write.h"

@@ -57,7 +57,7 @@ $(eval $(call kpt_fuzzer,dwarf_spec,tools/kprobetrace/kpt_dwarf_spec.c,-Itools/k
 # The reader of a unit's top-level entries of the DWARF index (functions
 # without libdw): an offset, two sizes, .debug_info, .debug_abbrev and
 # string bytes.
-$(eval $(call kpt_fuzzer,dwarf_dies,tools/kprobetrace/kpt_dwarf_dies.c,-Itools/kprobetrace,tools/kprobetrace/kpt_dwarf_dies.h tools/kprobetrace/kpt_dwarf_rd.h tools/kprobetrace/kpt_dwarf_linehdr.h,-max_len=4096 -runs=2000000))
+$(eval $(call kpt_fuzzer,dwarf_dies,tools/kprobetrace/kpt_dwarf_dies.c,-Itools/kprobetrace,tools/kprobetrace/kpt_dwarf_dies.h tools/kprobetrace/kpt_dwarf_rd.h tools/kprobetrace/kpt_dwarf_sec.h,-max_len=4096 -runs=2000000))
 
 # The reader of kprobetrace(1)'s DWARF index files (the cache directory):
 # bounds, order, checksum, key, and a round trip through the writer.
@@ -65,7 +65,7 @@ $(eval $(call kpt_fuzzer,dwarf_index,tools/kprobetrace/kpt_dwarf_index.c,-Itools
 
 # The line table header reader of the DWARF index (file names without
 # libdw): an offset, a split, the .debug_line and string bytes.
-$(eval $(call kpt_fuzzer,dwarf_linehdr,tools/kprobetrace/kpt_dwarf_linehdr.c,-Itools/kprobetrace,tools/kprobetrace/kpt_dwarf_linehdr.h,-max_len=2048 -runs=2000000))
+$(eval $(call kpt_fuzzer,dwarf_linehdr,tools/kprobetrace/kpt_dwarf_linehdr.c,-Itools/kprobetrace,tools/kprobetrace/kpt_dwarf_linehdr.h tools/kprobetrace/kpt_dwarf_rd.h tools/kprobetrace/kpt_dwarf_sec.h,-max_len=2048 -runs=2000000))
 
 .PHONY: fuzz
 fuzz:

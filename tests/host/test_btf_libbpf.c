@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/btf.h>
+#include "kpt_btf_fetch.h"
 #include "kpt_btf_internal.h"
 
 static struct view {

@@ -22,8 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "cmd_add_def.h"
+#include "cmd_add_line.h"
 #include "kpt_btf_fetch.h"
-#include "cmd_add.h"
 #include "kpt_cmd.h"
 #include "kpt_patched.h"
 #include "kpt_dwarf.h"
@@ -92,6 +93,20 @@ static const char add_usage[] =
 "      5 type mismatch, 6 refused by the module, 7 module not loaded,\n"
 "      9 no matching debug info, 10 no code at that line, 11 variable\n"
 "      optimized out or not translatable\n";
+
+#define MAX_ARGS 64
+
+/* A function point and its arguments, as the command line gives them */
+struct add_req {
+	char point[600];	/* [MOD:]FUNC[+OFFS] as written to the kernel */
+	char func[512];
+	char module[64];
+	long offs;
+	bool is_return;
+	char event[140];
+	int nargs;
+	char *args[MAX_ARGS];
+};
 
 struct add_arg {
 	char text[KPT_FETCH_MAX * 2];	/* NAME=FETCH:TYPE as written */
@@ -250,51 +265,6 @@ static bool in_kallsyms(const struct add_req *q)
 	return kpt_ksyms_find(name, &n) != NULL;
 }
 
-/*
- * The seed's tokens (aN, sN, sa, rv, ra) and a bare $retval: fetch
- * arguments that need no BTF.
- */
-bool add_seed_token(const char *s)
-{
-	if (!strcmp(s, "sa") || !strcmp(s, "rv") || !strcmp(s, "ra") ||
-	    !strcmp(s, "$retval"))
-		return true;
-	if ((s[0] != 'a' && s[0] != 's') || !s[1])
-		return false;
-	for (s++; *s; s++)
-		if (*s < '0' || *s > '9')
-			return false;
-	return true;
-}
-
-/* Split [NAME=]EXPR[:TYPE]; returns pointers into buf. */
-void add_split_arg(char *buf, char **name, char **expr, char **type)
-{
-	char *eq = strchr(buf, '='), *colon;
-	size_t i;
-
-	*name = NULL;
-	*expr = buf;
-	if (eq && eq != buf) {
-		for (i = 0; buf + i < eq; i++)
-			if (!(buf[i] == '_' || (buf[i] >= 'a' && buf[i] <= 'z') ||
-			      (buf[i] >= 'A' && buf[i] <= 'Z') ||
-			      (i && buf[i] >= '0' && buf[i] <= '9')))
-				break;
-		if (buf + i == eq) {
-			*eq = '\0';
-			*name = buf;
-			*expr = eq + 1;
-		}
-	}
-	*type = NULL;
-	colon = strrchr(*expr, ':');
-	if (colon && colon[1] && !strpbrk(colon, "()%$")) {
-		*colon = '\0';
-		*type = colon + 1;
-	}
-}
-
 /* A bitfield's fetch type (b<width>@<offset>/<container>)? */
 static bool bitfield_type(const char *t)
 {
@@ -418,37 +388,6 @@ static void make_line(const struct add_req *q, const struct add_arg *a,
 				offsets ? a[i].otext : a[i].text);
 }
 
-/* Check the line with the module's own parser before writing it. */
-int add_check_line(const char *line)
-{
-	static struct kpt_probe_def def;
-	struct kpt_parse_error e;
-
-	if (kpt_parse_probe(line, strlen(line), &def, &e) == 0)
-		return 0;
-	kpt_err("bad definition: %s", kpt_parse_strerror(e.code));
-	fprintf(stderr, "    %s\n    %*s^\n", line, (int)e.pos, "");
-	return KPT_EXIT_USAGE;
-}
-
-int add_write_line(const char *line)
-{
-	char buf[KPT_LINE_MAX + 2];
-	int r;
-
-	if (snprintf(buf, sizeof(buf), "%s\n", line) >= (int)sizeof(buf))
-		return -E2BIG;
-	r = kpt_write_events(buf, false);
-	return r;
-}
-
-int add_refused(int r)
-{
-	kpt_err("the module refused the definition: %s", strerror(-r));
-	kpt_print_last_error();
-	return r == -ENOENT ? KPT_EXIT_NOFUNC : KPT_EXIT_REFUSED;
-}
-
 /*
  * After a refusal: is FUNC+OFFS in code the kernel patches (a jump label
  * or static call, which register_kprobe() refuses)?  A note says so.
@@ -474,25 +413,6 @@ static void explain_patched(const struct add_req *q)
 	kpt_ksyms_fmt(start, at, sizeof(at));
 	kpt_note("%s+%ld is in %s (%u bytes at %s, %s): the kernel refuses a probe there; `kprobetrace where %s` shows the offsets it takes",
 		 name, q->offs, what, len, at, kpt_patched_how(what), name);
-}
-
-/*
- * Does the module append a probe to an existing event (lifecycle=today:
- * its README offers "Create/append")?  Without a README to read (-n
- * offline), the kernel's rule: it does.
- */
-bool add_module_appends(void)
-{
-	char p[512], *text;
-	bool app;
-
-	snprintf(p, sizeof(p), "%s/README", kpt_dir());
-	text = kpt_read_file(p, NULL);
-	if (!text)
-		return true;
-	app = strstr(text, "Create/append") != NULL;
-	free(text);
-	return app;
 }
 
 static int add_main(int argc, char **argv)
@@ -572,7 +492,7 @@ static int add_main(int argc, char **argv)
 	r = parse_point(tok, &q);
 	if (r)
 		return r;
-	r = add_inlined_return(&q, &src);
+	r = add_inlined_return(q.func, q.module, q.is_return, &src);
 	if (r)
 		return r;
 	if (!q.event[0])

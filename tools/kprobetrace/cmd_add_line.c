@@ -9,7 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cmd_add.h"
+#include "cmd_add_def.h"
+#include "cmd_add_line.h"
 #include "kpt_btf_fetch.h"
 #include "kpt_cmd.h"
 #include "kpt_dwarf.h"
@@ -172,23 +173,23 @@ out:
  * FUNC%return with DWARF at hand (--debuginfo, -m): a function inlined in
  * every caller has no return of its own to probe.
  */
-int add_inlined_return(const struct add_req *q,
-			  const struct kpt_dwarf_src *src)
+int add_inlined_return(const char *func, const char *module, bool is_return,
+		       const struct kpt_dwarf_src *src)
 {
 	static char err[KPT_ERRMSG_MAX];
 	struct kpt_dwarf_src s = *src;
 	struct kpt_dwarf *d;
 	int out, in;
 
-	if (!q->is_return || (!src->debuginfo && !(src->module && *src->module)))
+	if (!is_return || (!src->debuginfo && !(src->module && *src->module)))
 		return 0;
 	if (!s.module || !*s.module)
-		s.module = q->module[0] ? q->module : NULL;
-	if (kpt_dwarf_open_for(&s, q->func, &d, err, sizeof(err)))
+		s.module = module[0] ? module : NULL;
+	if (kpt_dwarf_open_for(&s, func, &d, err, sizeof(err)))
 		return 0;	/* BTF and kallsyms decide */
-	if (!kpt_dwarf_func_copies(d, q->func, &out, &in) && !out && in) {
+	if (!kpt_dwarf_func_copies(d, func, &out, &in) && !out && in) {
 		kpt_err("%s%%return: %s is inlined in its callers (%d copies), it has no return of its own to probe; probe a line of it (%s:REL), which covers every copy",
-			q->func, q->func, in, q->func);
+			func, func, in, func);
 		kpt_dwarf_close(d);
 		return KPT_EXIT_NOFUNC;
 	}

@@ -74,6 +74,12 @@ int kpt_btf_resolve(const struct kpt_btf_func *f, const char *expr,
  */
 struct btf *kpt_btf_load(const char *path, struct btf *base);
 void kpt_btf_free(struct btf *btf);
+/*
+ * The shared reader's view of a loaded blob (and of its base), for
+ * reading it with common/kpt_btf_reader.h.
+ */
+struct kpt_btf;
+const struct kpt_btf *kpt_btf_blob(const struct btf *btf);
 
 /* Every parameter's name, or $retval (is_return): default arguments. */
 int kpt_btf_default_args(const struct kpt_btf_func *f, bool is_return,

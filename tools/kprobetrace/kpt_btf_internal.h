@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * kprobetrace(1): helpers shared by kpt_btf.c and kpt_btf_types.c.  The BTF
- * itself is read by the shared reader, common/kpt_btf_reader.h (also compiled into
- * the module); a struct btf is one loaded blob (kpt_btf_load.c; the host
- * test of this code supplies libbpf's instead, tests/host/test_btf_libbpf.c).
+ * kprobetrace(1): helpers shared by the BTF files (kpt_btf.c,
+ * kpt_btf_types.c, kpt_btf_load.c), not for their users (they have
+ * kpt_btf_fetch.h).  The BTF itself is read by the shared reader,
+ * common/kpt_btf_reader.h (also compiled into the module); a struct btf
+ * is one loaded blob (kpt_btf_load.c; the host test of this code supplies
+ * libbpf's instead, tests/host/test_btf_libbpf.c).
  */
 #ifndef KPT_BTF_INTERNAL_H
 #define KPT_BTF_INTERNAL_H
@@ -14,9 +16,6 @@
 #include "../../common/kpt_btf_reader.h"
 
 struct btf;
-
-/* The shared reader's view of a loaded blob (and of its base). */
-const struct kpt_btf *kpt_btf_blob(const struct btf *btf);
 
 /* Write / append a message (candidate lists) to err. */
 void kpt_btf_msg(char *err, size_t len, const char *fmt, ...)

@@ -9,6 +9,8 @@
  *   kpt_dwarf_file.c   the debug info of vmlinux or of a module, found by
  *                      build-id (strict match) in Debian's -dbg layout,
  *                      the module's own .ko, or --debuginfo FILE
+ *   kpt_dwarf_buildid.c  a file's build-id (the file, the index and the
+ *                      BTF fallback match by it)
  *   kpt_dwarf_point.c  probe points: FUNC[@FILE][:REL], FILE:LINE -> the
  *                      addresses of a line (every inlined site), as
  *                      SYMBOL+OFFSET checked against instruction boundaries
@@ -70,6 +72,8 @@ int kpt_dwarf_open_for(const struct kpt_dwarf_src *src, const char *func,
  * index in the cache directory (kpt_dwarf_cache.c).
  */
 extern bool kpt_dwarf_no_index;
+
+/* ---- kpt_dwarf_buildid.c ---- */
 
 /* Hex build-id of an ELF file's note ("" if none): 0 or -errno. */
 int kpt_dwarf_file_build_id(const char *path, char *hex, size_t size);

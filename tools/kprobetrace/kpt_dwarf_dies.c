@@ -141,7 +141,7 @@ static void layout(struct abbrevs *t, const struct unit *un)
 static const struct abbrevs *abbrevs_at(const struct kpt_dwarf_sec *sec,
 					uint64_t off, const struct unit *un)
 {
-	struct rd r;
+	struct kpt_rd r;
 
 	if (tab.off == off) {
 		if (tab.offsize != un->offsize || tab.addrsize != un->addrsize ||
@@ -158,7 +158,7 @@ static const struct abbrevs *abbrevs_at(const struct kpt_dwarf_sec *sec,
 	r.end = sec->data + sec->size;
 	r.bad = false;
 	for (;;) {
-		uint64_t code = uleb(&r), tag;
+		uint64_t code = kpt_rd_uleb(&r), tag;
 		struct abbrev *a;
 
 		if (r.bad)
@@ -172,18 +172,18 @@ static const struct abbrevs *abbrevs_at(const struct kpt_dwarf_sec *sec,
 		while (tab.ncodes < code)
 			tab.a[++tab.ncodes].n = NONE;	/* unset */
 		a = &tab.a[code];
-		tag = uleb(&r);
+		tag = kpt_rd_uleb(&r);
 		a->tag = (uint32_t)tag;
-		a->children = u(&r, 1) != 0;
+		a->children = kpt_rd_u(&r, 1) != 0;
 		a->first = (uint32_t)tab.nattrs;
 		a->n = 0;
 		for (;;) {
-			uint64_t name = uleb(&r), form = uleb(&r);
+			uint64_t name = kpt_rd_uleb(&r), form = kpt_rd_uleb(&r);
 
 			if (r.bad || name > 0xffff || form > 0xffff)
 				return NULL;
 			if (form == DW_FORM_implicit_const)
-				(void)uleb(&r);	/* (signed; only skipped) */
+				(void)kpt_rd_uleb(&r);	/* (signed; only skipped) */
 			if (!name && !form)
 				break;
 			if (grow((void **)&tab.attrs, &tab.capattrs,
@@ -204,7 +204,7 @@ static const struct abbrevs *abbrevs_at(const struct kpt_dwarf_sec *sec,
  * Skip one attribute value of form; a reference's unit offset in *ref
  * when asked.  false on a form this does not read.
  */
-static bool value(struct unit *un, struct rd *r, unsigned int form,
+static bool value(struct unit *un, struct kpt_rd *r, unsigned int form,
 		  uint64_t *ref)
 {
 	uint32_t sz = form_size(un, form);
@@ -213,30 +213,30 @@ static bool value(struct unit *un, struct rd *r, unsigned int form,
 	switch (form) {
 	case DW_FORM_ref1: case DW_FORM_ref2: case DW_FORM_ref4:
 	case DW_FORM_ref8:
-		v = u(r, sz);
+		v = kpt_rd_u(r, sz);
 		break;
 	case DW_FORM_ref_udata:
-		v = uleb(r);
+		v = kpt_rd_uleb(r);
 		break;
 	case DW_FORM_udata: case DW_FORM_sdata: case DW_FORM_strx:
 	case DW_FORM_addrx: case DW_FORM_loclistx: case DW_FORM_rnglistx:
 	case DW_FORM_GNU_addr_index: case DW_FORM_GNU_str_index:
-		uleb(r);
+		kpt_rd_uleb(r);
 		return !r->bad;
 	case DW_FORM_string:
-		cstr(r);
+		kpt_rd_cstr(r);
 		return !r->bad;
 	case DW_FORM_block1:
-		v = u(r, 1);
+		v = kpt_rd_u(r, 1);
 		goto skip;
 	case DW_FORM_block2:
-		v = u(r, 2);
+		v = kpt_rd_u(r, 2);
 		goto skip;
 	case DW_FORM_block4:
-		v = u(r, 4);
+		v = kpt_rd_u(r, 4);
 		goto skip;
 	case DW_FORM_block: case DW_FORM_exprloc:
-		v = uleb(r);
+		v = kpt_rd_uleb(r);
 		goto skip;
 	default:
 		if (sz == NONE)
@@ -276,7 +276,7 @@ static const struct abbrev *abbrev_of(const struct unit *un, uint64_t code)
 }
 
 /* The attributes of an entry of abbreviation a: r->p after them. */
-static bool attrs(struct unit *un, struct rd *r, const struct abbrev *a,
+static bool attrs(struct unit *un, struct kpt_rd *r, const struct abbrev *a,
 		  struct entry *e)
 {
 	memset(e, 0, sizeof(*e));
@@ -292,11 +292,11 @@ static bool attrs(struct unit *un, struct rd *r, const struct abbrev *a,
 			    at->form == DW_FORM_line_strp) {
 				e->name_sec = at->form == DW_FORM_strp ?
 					      &un->in->str : &un->in->line_str;
-				e->name_off = u(r, un->offsize);
+				e->name_off = kpt_rd_u(r, un->offsize);
 				continue;
 			}
 			if (at->form == DW_FORM_string) {
-				e->name = cstr(r);
+				e->name = kpt_rd_cstr(r);
 				continue;
 			}
 			e->name_other = true;
@@ -328,7 +328,7 @@ static bool diename(struct unit *un, const struct entry *e, const char **name)
 
 	for (int depth = 0; depth < 8; depth++) {
 		const struct abbrev *a;
-		struct rd r;
+		struct kpt_rd r;
 
 		if (o.name_other || o.origin_out)
 			return false;
@@ -337,7 +337,7 @@ static bool diename(struct unit *un, const struct entry *e, const char **name)
 			return true;
 		}
 		if (o.name_sec) {
-			*name = strsec(o.name_sec, o.name_off);
+			*name = kpt_rd_strsec(o.name_sec, o.name_off);
 			return *name != NULL;
 		}
 		if (!o.origin) {
@@ -349,7 +349,7 @@ static bool diename(struct unit *un, const struct entry *e, const char **name)
 		r.p = un->start + o.origin;
 		r.end = un->end;
 		r.bad = false;
-		a = abbrev_of(un, uleb(&r));
+		a = abbrev_of(un, kpt_rd_uleb(&r));
 		if (!a || !attrs(un, &r, a, &o))
 			return false;
 	}
@@ -357,7 +357,7 @@ static bool diename(struct unit *un, const struct entry *e, const char **name)
 }
 
 /* r->p to the unit offset of a sibling, which must be ahead */
-static bool jump(struct unit *un, struct rd *r, uint64_t sib)
+static bool jump(struct unit *un, struct kpt_rd *r, uint64_t sib)
 {
 	if (sib >= (uint64_t)(un->end - un->start) || un->start + sib <= r->p)
 		return false;
@@ -365,16 +365,16 @@ static bool jump(struct unit *un, struct rd *r, uint64_t sib)
 	return true;
 }
 
-static bool past(struct unit *un, struct rd *r, const struct abbrev *a,
+static bool past(struct unit *un, struct kpt_rd *r, const struct abbrev *a,
 		 int depth);
 
 /* Past the children of an entry (r->p at the first), their end included. */
-static bool skip_children(struct unit *un, struct rd *r, int depth)
+static bool skip_children(struct unit *un, struct kpt_rd *r, int depth)
 {
 	if (depth > 64)
 		return false;	/* (no compiler nests that deep) */
 	for (;;) {
-		uint64_t code = uleb(r);
+		uint64_t code = kpt_rd_uleb(r);
 		const struct abbrev *a;
 
 		if (r->bad)
@@ -392,13 +392,13 @@ static bool skip_children(struct unit *un, struct rd *r, int depth)
  * by the fixed sizes when they tell (DW_AT_sibling at a known place, or
  * no children and every value of a fixed size), else value by value.
  */
-static bool past(struct unit *un, struct rd *r, const struct abbrev *a,
+static bool past(struct unit *un, struct kpt_rd *r, const struct abbrev *a,
 		 int depth)
 {
 	struct entry e;
 
 	if (a->children && a->sib_at != NONE) {
-		struct rd s = *r;
+		struct kpt_rd s = *r;
 		uint64_t v = 0;
 
 		if (a->sib_at > (uint64_t)(r->end - r->p))
@@ -427,17 +427,17 @@ int kpt_dwarf_dies_funcs(const struct kpt_dwarf_dies_in *in, uint64_t off)
 	const struct abbrev *a;
 	struct entry e;
 	uint64_t len, abbr;
-	struct rd r;
+	struct kpt_rd r;
 
 	if (!info->data || off >= info->size)
 		return -1;
 	r.p = info->data + off;
 	r.end = info->data + info->size;
 	r.bad = false;
-	len = u(&r, 4);
+	len = kpt_rd_u(&r, 4);
 	un.offsize = 4;
 	if (len == 0xffffffff) {
-		len = u(&r, 8);
+		len = kpt_rd_u(&r, 8);
 		un.offsize = 8;
 	}
 	if (r.bad || len > (uint64_t)(r.end - r.p))
@@ -445,15 +445,15 @@ int kpt_dwarf_dies_funcs(const struct kpt_dwarf_dies_in *in, uint64_t off)
 	un.start = info->data + off;
 	un.end = r.p + len;
 	r.end = un.end;
-	un.version = (unsigned int)u(&r, 2);
+	un.version = (unsigned int)kpt_rd_u(&r, 2);
 	if (un.version >= 5) {
-		if (u(&r, 1) != DW_UT_compile)
+		if (kpt_rd_u(&r, 1) != DW_UT_compile)
 			return -1;
-		un.addrsize = (unsigned int)u(&r, 1);
-		abbr = u(&r, un.offsize);
+		un.addrsize = (unsigned int)kpt_rd_u(&r, 1);
+		abbr = kpt_rd_u(&r, un.offsize);
 	} else if (un.version >= 2) {
-		abbr = u(&r, un.offsize);
-		un.addrsize = (unsigned int)u(&r, 1);
+		abbr = kpt_rd_u(&r, un.offsize);
+		un.addrsize = (unsigned int)kpt_rd_u(&r, 1);
 	} else {
 		return -1;
 	}
@@ -463,13 +463,13 @@ int kpt_dwarf_dies_funcs(const struct kpt_dwarf_dies_in *in, uint64_t off)
 	if (!un.ab)
 		return -1;
 	/* the unit's entry, then its children */
-	a = abbrev_of(&un, uleb(&r));
+	a = abbrev_of(&un, kpt_rd_uleb(&r));
 	if (!a || !attrs(&un, &r, a, &e))
 		return -1;
 	if (!a->children)
 		return 0;
 	for (;;) {
-		uint64_t code = uleb(&r);
+		uint64_t code = kpt_rd_uleb(&r);
 		const char *name;
 
 		if (r.bad)

@@ -10,7 +10,7 @@
 #define KPT_DWARF_DIES_H
 
 #include <stdint.h>
-#include "kpt_dwarf_linehdr.h"
+#include "kpt_dwarf_sec.h"
 
 struct kpt_dwarf_dies_in {
 	struct kpt_dwarf_sec info, abbrev, str, line_str;

@@ -41,32 +41,6 @@ const char *kpt_dwarf_path(const struct kpt_dwarf *d)
 	return d->path;
 }
 
-int kpt_dwarf_file_build_id(const char *path, char *hex, size_t size)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	const void *id;
-	ssize_t n;
-	Elf *e;
-
-	hex[0] = '\0';
-	if (fd < 0)
-		return -errno;
-	elf_version(EV_CURRENT);
-	e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!e || elf_kind(e) != ELF_K_ELF) {
-		if (e)
-			elf_end(e);
-		close(fd);
-		return -ENOEXEC;
-	}
-	n = dwelf_elf_gnu_build_id(e, &id);
-	if (n > 0)
-		kpt_build_id_hex(id, (size_t)n, hex, size);
-	elf_end(e);
-	close(fd);
-	return 0;
-}
-
 /* module name as the kernel spells it: '-' -> '_' */
 static void mod_norm(const char *in, char *out, size_t size)
 {

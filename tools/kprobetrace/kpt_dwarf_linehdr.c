@@ -33,7 +33,7 @@ int kpt_dwarf_linehdr_join(const char *dir, const char *name, char *buf,
  * One entry of a DWARF 5 table: its path and directory index.  False on
  * a form this does not know.
  */
-static bool entry5(struct rd *r, const uint64_t *fmt, unsigned int nfmt,
+static bool entry5(struct kpt_rd *r, const uint64_t *fmt, unsigned int nfmt,
 		   unsigned int offsz, const struct kpt_dwarf_linehdr_in *in,
 		   const char **path, uint64_t *dir)
 {
@@ -44,17 +44,36 @@ static bool entry5(struct rd *r, const uint64_t *fmt, unsigned int nfmt,
 		const char *s = NULL;
 
 		switch (form) {
-		case 0x08: s = cstr(r); break;				/* string */
-		case 0x1f: s = strsec(&in->line_str, u(r, offsz)); break;	/* line_strp */
-		case 0x0e: s = strsec(&in->str, u(r, offsz)); break;	/* strp */
-		case 0x0b: v = u(r, 1); break;				/* data1 */
-		case 0x05: v = u(r, 2); break;				/* data2 */
-		case 0x06: v = u(r, 4); break;				/* data4 */
-		case 0x07: v = u(r, 8); break;				/* data8 */
-		case 0x0f: v = uleb(r); break;				/* udata */
-		case 0x1e: u(r, 8); u(r, 8); break;			/* data16 */
-		case 0x09:						/* block */
-			v = uleb(r);
+		case 0x08:	/* string */
+			s = kpt_rd_cstr(r);
+			break;
+		case 0x1f:	/* line_strp */
+			s = kpt_rd_strsec(&in->line_str, kpt_rd_u(r, offsz));
+			break;
+		case 0x0e:	/* strp */
+			s = kpt_rd_strsec(&in->str, kpt_rd_u(r, offsz));
+			break;
+		case 0x0b:	/* data1 */
+			v = kpt_rd_u(r, 1);
+			break;
+		case 0x05:	/* data2 */
+			v = kpt_rd_u(r, 2);
+			break;
+		case 0x06:	/* data4 */
+			v = kpt_rd_u(r, 4);
+			break;
+		case 0x07:	/* data8 */
+			v = kpt_rd_u(r, 8);
+			break;
+		case 0x0f:	/* udata */
+			v = kpt_rd_uleb(r);
+			break;
+		case 0x1e:	/* data16 */
+			kpt_rd_u(r, 8);
+			kpt_rd_u(r, 8);
+			break;
+		case 0x09:	/* block */
+			v = kpt_rd_uleb(r);
 			if (v > (uint64_t)(r->end - r->p))
 				r->bad = true;
 			else
@@ -85,7 +104,7 @@ static int emit(const struct kpt_dwarf_linehdr_in *in, const char *dir,
 int kpt_dwarf_linehdr_files(const struct kpt_dwarf_linehdr_in *in,
 			    uint64_t off)
 {
-	struct rd r = { 0 };
+	struct kpt_rd r = { 0 };
 	const char **dirs = NULL;
 	uint64_t len, ndirs = 0, fmt[2 * 16];
 	unsigned int offsz = 4, version, nfmt;
@@ -95,25 +114,25 @@ int kpt_dwarf_linehdr_files(const struct kpt_dwarf_linehdr_in *in,
 		return -1;
 	r.p = in->line.data + off;
 	r.end = in->line.data + in->line.size;
-	len = u(&r, 4);
+	len = kpt_rd_u(&r, 4);
 	if (len == 0xffffffff) {
 		offsz = 8;
-		len = u(&r, 8);
+		len = kpt_rd_u(&r, 8);
 	}
 	if (r.bad || len > (uint64_t)(r.end - r.p))
 		return -1;
 	r.end = r.p + len;
-	version = (unsigned int)u(&r, 2);
+	version = (unsigned int)kpt_rd_u(&r, 2);
 	if (version < 2 || version > 5)
 		return -1;
 	if (version == 5)
-		u(&r, 2);	/* address_size, segment_selector_size */
-	len = u(&r, offsz);	/* header_length */
+		kpt_rd_u(&r, 2);	/* address_size, segment_selector_size */
+	len = kpt_rd_u(&r, offsz);	/* header_length */
 	if (r.bad || len > (uint64_t)(r.end - r.p))
 		return -1;
 	r.end = r.p + len;	/* the header only */
-	u(&r, version >= 4 ? 5 : 4);	/* min_inst .. line_range */
-	len = u(&r, 1);		/* opcode_base */
+	kpt_rd_u(&r, version >= 4 ? 5 : 4);	/* min_inst .. line_range */
+	len = kpt_rd_u(&r, 1);		/* opcode_base */
 	if (r.bad || len < 1 || len - 1 > (uint64_t)(r.end - r.p))
 		return -1;
 	r.p += len - 1;
@@ -125,7 +144,7 @@ int kpt_dwarf_linehdr_files(const struct kpt_dwarf_linehdr_in *in,
 		if (!dirs)
 			return -1;
 		dirs[ndirs++] = in->comp_dir;
-		while ((s = cstr(&r)) && *s) {
+		while ((s = kpt_rd_cstr(&r)) && *s) {
 			if (ndirs == cap) {
 				const char **p = realloc(dirs, (cap *= 2) *
 							 sizeof(*dirs));
@@ -138,11 +157,11 @@ int kpt_dwarf_linehdr_files(const struct kpt_dwarf_linehdr_in *in,
 		}
 		if (r.bad || in->fn(in->ctx, NULL, "???"))
 			goto out;
-		while ((s = cstr(&r)) && *s) {
-			uint64_t di = uleb(&r);
+		while ((s = kpt_rd_cstr(&r)) && *s) {
+			uint64_t di = kpt_rd_uleb(&r);
 
-			uleb(&r);	/* mtime */
-			uleb(&r);	/* length */
+			kpt_rd_uleb(&r);	/* mtime */
+			kpt_rd_uleb(&r);	/* length */
 			if (r.bad || di >= ndirs || emit(in, dirs[di], s))
 				goto out;
 		}
@@ -153,12 +172,12 @@ int kpt_dwarf_linehdr_files(const struct kpt_dwarf_linehdr_in *in,
 	for (int table = 0; table < 2; table++) {
 		uint64_t n;
 
-		nfmt = (unsigned int)u(&r, 1);
+		nfmt = (unsigned int)kpt_rd_u(&r, 1);
 		if (nfmt > 16)
 			goto out;
 		for (unsigned int k = 0; k < 2 * nfmt; k++)
-			fmt[k] = uleb(&r);
-		n = uleb(&r);
+			fmt[k] = kpt_rd_uleb(&r);
+		n = kpt_rd_uleb(&r);
 		if (r.bad || n > (uint64_t)(r.end - r.p))
 			goto out;	/* each entry takes a byte at least */
 		if (!table) {

@@ -10,11 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-struct kpt_dwarf_sec {
-	const unsigned char *data;	/* NULL: no such section */
-	size_t size;
-};
+#include "kpt_dwarf_sec.h"
 
 struct kpt_dwarf_linehdr_in {
 	struct kpt_dwarf_sec line, line_str, str;

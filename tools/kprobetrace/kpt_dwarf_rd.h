@@ -5,6 +5,9 @@
  * little-endian integers, ULEB128, C strings in place and in a string
  * section.  A read past the end sets bad and returns 0 (NULL); every
  * later read does too.
+ *
+ * Offers: struct kpt_rd, kpt_rd_u(), kpt_rd_uleb(), kpt_rd_cstr(),
+ * kpt_rd_strsec().
  */
 #ifndef KPT_DWARF_RD_H
 #define KPT_DWARF_RD_H
@@ -12,14 +15,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
-#include "kpt_dwarf_linehdr.h"
+#include "kpt_dwarf_sec.h"
 
-struct rd {
+struct kpt_rd {
 	const unsigned char *p, *end;
 	bool bad;
 };
 
-static inline uint64_t u(struct rd *r, size_t n)
+static inline uint64_t kpt_rd_u(struct kpt_rd *r, size_t n)
 {
 	uint64_t v = 0;
 
@@ -33,7 +36,7 @@ static inline uint64_t u(struct rd *r, size_t n)
 	return v;
 }
 
-static inline uint64_t uleb(struct rd *r)
+static inline uint64_t kpt_rd_uleb(struct kpt_rd *r)
 {
 	uint64_t v = 0;
 	unsigned int shift = 0;
@@ -54,7 +57,7 @@ static inline uint64_t uleb(struct rd *r)
 	return r->bad ? 0 : v;
 }
 
-static inline const char *cstr(struct rd *r)
+static inline const char *kpt_rd_cstr(struct kpt_rd *r)
 {
 	const unsigned char *z;
 
@@ -74,7 +77,7 @@ static inline const char *cstr(struct rd *r)
 }
 
 /* A string at off of a string section, or NULL. */
-static inline const char *strsec(const struct kpt_dwarf_sec *sec, uint64_t off)
+static inline const char *kpt_rd_strsec(const struct kpt_dwarf_sec *sec, uint64_t off)
 {
 	if (!sec->data || off >= sec->size ||
 	    !memchr(sec->data + off, 0, sec->size - off))

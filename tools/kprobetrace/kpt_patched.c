@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include "kpt_cmd.h"
 #include "kpt_btf_fetch.h"
-#include "kpt_btf_internal.h"
+#include "kpt_btf_reader.h"
 #include "kpt_insn.h"
 #include "kpt_kimage.h"
 #include "kpt_patched.h"

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kprobetrace add at a source line (cmd_add_line.c): the sites DWARF
+ * gives for the line, one definition per site on one event; and the
+ * refusal of FUNC%return on a function that is only inlined.
+ *
+ * Offers: add_line_point(), add_inlined_return().  Uses: DWARF
+ * (kpt_dwarf.h), the way into the module (cmd_add_def.h).
+ */
+#ifndef KPT_CMD_ADD_LINE_H
+#define KPT_CMD_ADD_LINE_H
+
+#include <stdbool.h>
+#include "kpt_dwarf.h"
+
+/* add on a source-line point: every site, one event; the exit code. */
+int add_line_point(const char *point, const struct kpt_dwarf_src *src,
+		   bool no_inlines, const char *event, char **argv, int nargs,
+		   bool dry);
+/*
+ * FUNC%return (is_return) on a function inlined in all its callers:
+ * refused.  module: FUNC's ("" for vmlinux or not known) when src names
+ * none.  0, or the exit code.
+ */
+int add_inlined_return(const char *func, const char *module, bool is_return,
+		       const struct kpt_dwarf_src *src);
+
+#endif
