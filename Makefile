@@ -85,9 +85,17 @@ bench-modules: deps
 	@KERNELDIR=$(KERNELDIR) scripts/build-modules $(KVER) bench
 
 # The tracer and the test modules for every kernel of the matrix (make check
-# builds them all).
+# builds them all), the kernels beside each other: one kernel's build keeps
+# two CPUs busy only about half its time (its serial steps: modpost, the
+# links, the feature checks), so a sub-make shares the job slots (one a
+# CPU, unless an outer make -j gives its own) among all the kernels' builds.
+MODULES_EACH := $(addprefix modules-for-,$(KVERS))
 modules-all: deps
-	@set -e; for k in $(KVERS); do KERNELDIR=/lib/modules/$$k/build scripts/build-modules $$k product tests; done
+	@$(MAKE) --no-print-directory -O $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc)) $(MODULES_EACH)
+
+.PHONY: $(MODULES_EACH)
+$(MODULES_EACH): modules-for-%:
+	@KERNELDIR=/lib/modules/$*/build scripts/build-modules $* product tests
 
 list-host-tests:
 	@echo $(HOST_TESTS)
@@ -95,14 +103,18 @@ list-host-tests:
 # T=pattern runs only the tests whose names contain the pattern. KVER=X: the
 # guest tests on kernel X only; without it, on every kernel of the matrix
 # (scripts/kvers.sh): the whole suite on the default kernel, the tests
-# marked "# matrix: core" on the others (check-kernels: all everywhere).
+# marked "# matrix: core" on the others, the smoke subset
+# (tests/matrix-smoke.txt) on the cloud kernels (scripts/kvers.sh --scopes;
+# check-kernels: all everywhere).
 # Without KVER=, tests/run-all and tests/repeat ask scripts/kvers.sh when
 # they start: KVERS was read when make started, before `setup` installed
-# the kernels on a fresh machine.
+# the kernels on a fresh machine. modules-all comes first: the default
+# kernel's modules build beside the others' (then all and test-modules find
+# them built).
 CHECK_KERNELS = $(if $(KVER_GIVEN),--kernels '$(KVER)')
 
 check: setup
-	@$(MAKE) -s all test-modules $(if $(KVER_GIVEN),,modules-all)
+	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
 	@tests/run-all $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 check-host: setup
@@ -110,15 +122,15 @@ check-host: setup
 	@tests/run-all --host-only $(if $(T),--only '$(T)')
 
 check-guest: setup
-	@$(MAKE) -s all test-modules $(if $(KVER_GIVEN),,modules-all)
+	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
 	@tests/run-all --guest-only $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 check-kernels: setup
-	@$(MAKE) -s all test-modules $(if $(KVER_GIVEN),,modules-all)
+	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
 	@tests/run-all --guest-only --full $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 check-repeat: setup
-	@$(MAKE) -s all test-modules $(if $(KVER_GIVEN),,modules-all)
+	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
 	@tests/repeat --only '$(T)' --times '$(or $(N),10)' $(CHECK_KERNELS) $(if $(filter 1,$(LOAD)),--load)
 
 demo: setup

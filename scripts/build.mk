@@ -7,7 +7,8 @@ host-test-checkpatch:
 # Packaging: the kprobetrace-dkms package (make deb), installed here, has
 # DKMS build kprobetrace.ko for every installed kernel of the matrix (build
 # only, never installed into /lib/modules, never loaded; KPT_DKMS_KERNELS
-# picks kernels). The package is purged afterwards.
+# picks kernels), each signed with DKMS's MOK key (DKMS makes the key on its
+# first build when there is none). The package is purged afterwards.
 HOST_TESTS += dkms-build
 .PHONY: host-test-dkms-build
 host-test-dkms-build:
