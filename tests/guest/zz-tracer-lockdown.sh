@@ -59,30 +59,25 @@ fi
 kprobetrace add -e lkax 'kpt_test_ret %ax' > /dev/null || fail "add at an address"
 kprobetrace list | grep -q lkax || fail "list"
 
-kprobetrace latency -d 30 -u kpt_test_delay > /tmp/lat 2> /tmp/lat.err &
-lpid=$!
-n=0
-until grep -q measuring /tmp/lat.err; do
-	sleep 0.1; n=$((n + 1))
-	[ $n -lt 150 ] || { cat /tmp/lat.err; fail "latency did not start"; }
-done
-echo "delay 65536 6" > $DELAY || fail "delay"
-kill -INT $lpid; wait $lpid; rc=$?
-cat /tmp/lat /tmp/lat.err
-assert_eq $rc 0 "latency exit status"
-assert_file_has /tmp/lat '^count 6 ' "latency: 6 calls"
+# measure OUT CALL ARGS...: `kprobetrace ARGS` while CALL is written to
+# the test module's delay file, ended by Ctrl-C; its output in OUT
+measure() {
+	_o=$1 _c=$2; shift 2
+	kprobetrace "$@" > $_o 2> $_o.err &
+	_p=$! _n=0
+	until grep -qE 'measuring|counting' $_o.err; do
+		sleep 0.1; _n=$((_n + 1))
+		[ $_n -lt 150 ] || { cat $_o.err; fail "$1 did not start"; }
+	done
+	echo "$_c" > $DELAY || fail "$_c"
+	kill -INT $_p; wait $_p; _rc=$?
+	cat $_o $_o.err
+	assert_eq $_rc 0 "$1 exit status"
+}
 
-kprobetrace errors -d 30 --ret s32 kpt_test_errno > /tmp/err 2> /tmp/err.err &
-lpid=$!
-n=0
-until grep -qE 'measuring|counting' /tmp/err.err; do
-	sleep 0.1; n=$((n + 1))
-	[ $n -lt 150 ] || { cat /tmp/err.err; fail "errors did not start"; }
-done
-echo "errno 0 10" > $DELAY || fail "errno"
-kill -INT $lpid; wait $lpid; rc=$?
-cat /tmp/err /tmp/err.err
-assert_eq $rc 0 "errors exit status"
+measure /tmp/lat "delay 65536 6" latency -d 30 -u kpt_test_delay
+assert_file_has /tmp/lat '^count 6 ' "latency: 6 calls"
+measure /tmp/err "errno 0 10" errors -d 30 --ret s32 kpt_test_errno
 assert_file_has /tmp/err '^kpt_test_errno +[-0-9]+ +10 +6 +60\.0% ' "10 returns, 6 failures"
 assert_file_has /tmp/err '^  -ENOMEM +3 +30\.0%$' "-ENOMEM 3"
 assert_file_has /tmp/err '^  -EINVAL +3 +30\.0%$' "-EINVAL 3"
