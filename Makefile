@@ -49,7 +49,7 @@ include $(sort $(wildcard */build.mk tests/*/build.mk))
 # What plain `make` needs (the kernel headers of $(KVER) besides): checked,
 # never installed, by `deps`; `make setup` installs everything.
 BUILD_PACKAGES := make gcc libc6-dev libelf-dev libbpf-dev zlib1g-dev libdw-dev \
-	liblzma-dev libbz2-dev libzstd-dev gawk \
+	liblzma-dev libbz2-dev libzstd-dev liblz4-dev gawk \
 	binutils kmod bc
 
 .PHONY: all setup deps modules test-modules bench-modules modules-all \

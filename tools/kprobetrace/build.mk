@@ -32,7 +32,7 @@ KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h) tools/kpt_mnemonic.h
 KPT_CMD_CFLAGS := $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -I$(KPT_CMD_DIR) -Itools
 # DWARF (lines, vars, line probes) through elfutils' libdw/libdwfl, static
 # with the compressors it reads (libdw dlopen()s libdebuginfod itself).
-KPT_CMD_DW_LIBS := -ldw -lelf -lz -llzma -lbz2 -lzstd -lpthread -ldl
+KPT_CMD_DW_LIBS := -ldw -lelf -lz -llzma -lbz2 -lzstd -llz4 -lpthread -ldl
 KPT_CMD_LIBS := $(KPT_PARSE_LIB) $(KPT_INSN_LIB) $(KPT_BTF_LIB) $(KPT_CMD_DW_LIBS)
 KPT_CMD := $(BUILD)/tools/kprobetrace
 KPT_CMD_GUEST := $(BUILD)/guest-bin/kprobetrace
@@ -163,12 +163,12 @@ host-test-cmd-doc: $(KPT_CMD)
 # The kernel-image reader alone (ASan+UBSan): tables of vmlinux read from
 # the installed kernels' /boot/vmlinuz-* against xz/zstd, objcopy, readelf.
 KPT_CMD_KIMAGE_SRCS := $(addprefix $(KPT_CMD_DIR)/,kpt_kimage.c kpt_buildid.c \
-	kpt_util.c kpt_ksyms.c)
+	kpt_util.c kpt_ksyms.c kpt_unz.c)
 KPT_CMD_KIMAGE_TEST := $(BUILD)/tests/kimage-read
 $(KPT_CMD_KIMAGE_TEST): tests/host/kimage_main.c $(KPT_CMD_KIMAGE_SRCS) $(KPT_CMD_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $< $(KPT_CMD_KIMAGE_SRCS) \
-		-llzma -lzstd -lz -o $@
+		-llzma -lzstd -llz4 -lz -o $@
 
 HOST_TESTS += cmd-kimage
 .PHONY: host-test-cmd-kimage

@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <lzma.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -24,19 +23,15 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-#include <zlib.h>
-#include <zstd.h>
 #include "kpt_buildid.h"
 #include "kpt_cmd.h"
 #include "kpt_kimage.h"
+#include "kpt_unz.h"
 
 #define HDR		4096		/* ELF and program headers */
 #define MAX_NOTES	(64u << 10)
 #define MAX_LEN		(64u << 20)
 #define CHUNK		(64u << 10)
-
-enum { PLAIN, XZ, ZSTD, GZIP };
-static const char *const kind_name[] = { "ELF", "xz", "zstd", "gzip" };
 
 /* a range of the ELF file wanted, and where it goes */
 struct want {
@@ -48,16 +43,13 @@ struct want {
 
 struct img {
 	int fd;
-	int kind;
+	int kind;			/* KPT_UNZ_*, or PLAIN */
 	uint64_t pay_off, pay_len;	/* the payload in the file */
 	uint64_t in_pos;		/* payload bytes read so far */
-	uint8_t in[CHUNK];
-	lzma_stream xz;
-	ZSTD_DStream *zs;
-	ZSTD_inBuffer zin;
-	z_stream gz;
-	bool started, end;
+	struct kpt_unz *z;
 };
+
+#define PLAIN	(-1)
 
 static int fail(char *why, size_t wl, int err, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -103,141 +95,29 @@ static int identify(struct img *m, const char *path, char *why, size_t wl)
 	if (pread(m->fd, magic, sizeof(magic), (off_t)m->pay_off) !=
 	    (ssize_t)sizeof(magic))
 		return fail(why, wl, -EIO, "%s: %s", path, strerror(errno));
-	if (!memcmp(magic, "\xfd" "7zXZ\0", 6))
-		m->kind = XZ;
-	else if (!memcmp(magic, "\x28\xb5\x2f\xfd", 4))
-		m->kind = ZSTD;
-	else if (magic[0] == 0x1f && magic[1] == 0x8b)
-		m->kind = GZIP;
-	else
-		return fail(why, wl, -ENOTSUP, "%s: its payload is compressed in a way not read here (magic %02x%02x%02x%02x; xz, zstd and gzip are)",
-			    path, magic[0], magic[1], magic[2], magic[3]);
+	m->kind = kpt_unz_identify(magic, sizeof(magic));
+	if (m->kind < 0)
+		return fail(why, wl, -ENOTSUP, "%s: its payload is compressed in a way not read here (magic %02x%02x%02x%02x; %s are)",
+			    path, magic[0], magic[1], magic[2], magic[3],
+			    kpt_unz_kinds);
 	return 0;
 }
 
-static void img_end(struct img *m)
+/* kpt_unz_read_fn: the next payload bytes */
+static ssize_t payload_read(void *ctx, uint8_t *buf, size_t cap)
 {
-	if (!m->started)
-		return;
-	if (m->kind == XZ)
-		lzma_end(&m->xz);
-	else if (m->kind == ZSTD)
-		ZSTD_freeDStream(m->zs);
-	else if (m->kind == GZIP)
-		inflateEnd(&m->gz);
-}
-
-static int img_start(struct img *m)
-{
-	m->started = true;
-	if (m->kind == XZ) {
-		lzma_stream z = LZMA_STREAM_INIT;
-
-		m->xz = z;
-		return lzma_stream_decoder(&m->xz, UINT64_MAX, 0) == LZMA_OK ?
-		       0 : -ENOMEM;
-	}
-	if (m->kind == ZSTD) {
-		m->zs = ZSTD_createDStream();
-		return m->zs && !ZSTD_isError(ZSTD_initDStream(m->zs)) ?
-		       0 : -ENOMEM;
-	}
-	return inflateInit2(&m->gz, 16 + MAX_WBITS) == Z_OK ? 0 : -ENOMEM;
-}
-
-/* the next payload bytes into m->in; their count, 0 at the end */
-static ssize_t refill(struct img *m)
-{
-	size_t n = m->pay_len - m->in_pos < CHUNK ?
-		   (size_t)(m->pay_len - m->in_pos) : CHUNK;
+	struct img *m = ctx;
+	size_t n = m->pay_len - m->in_pos < cap ?
+		   (size_t)(m->pay_len - m->in_pos) : cap;
 	ssize_t r;
 
 	if (!n)
 		return 0;
-	r = pread(m->fd, m->in, n, (off_t)(m->pay_off + m->in_pos));
+	r = pread(m->fd, buf, n, (off_t)(m->pay_off + m->in_pos));
 	if (r <= 0)
 		return r ? -errno : -EIO;
 	m->in_pos += (uint64_t)r;
 	return r;
-}
-
-/*
- * The next decompressed bytes into out (at most cap): their count, 0 at
- * the end of the stream, -errno on an error (-EBADMSG: corrupt data,
- * -ENODATA: the payload ends inside the stream).
- */
-static ssize_t produce(struct img *m, uint8_t *out, size_t cap)
-{
-	while (!m->end) {
-		size_t got = 0;
-		ssize_t n = 0;
-
-		if (m->kind == XZ) {
-			lzma_ret r;
-
-			if (!m->xz.avail_in) {
-				n = refill(m);
-				if (n < 0)
-					return n;
-				m->xz.next_in = m->in;
-				m->xz.avail_in = (size_t)n;
-			}
-			m->xz.next_out = out;
-			m->xz.avail_out = cap;
-			r = lzma_code(&m->xz, m->xz.avail_in ? LZMA_RUN :
-				      LZMA_FINISH);
-			got = cap - m->xz.avail_out;
-			if (r == LZMA_STREAM_END)
-				m->end = true;
-			else if (r == LZMA_BUF_ERROR)
-				return -ENODATA;
-			else if (r != LZMA_OK)
-				return r == LZMA_MEM_ERROR ? -ENOMEM : -EBADMSG;
-		} else if (m->kind == ZSTD) {
-			ZSTD_outBuffer zo = { out, cap, 0 };
-			size_t r;
-
-			if (m->zin.pos == m->zin.size) {
-				n = refill(m);
-				if (n < 0)
-					return n;
-				if (!n)
-					return -ENODATA;
-				m->zin.src = m->in;
-				m->zin.size = (size_t)n;
-				m->zin.pos = 0;
-			}
-			r = ZSTD_decompressStream(m->zs, &zo, &m->zin);
-			if (ZSTD_isError(r))
-				return -EBADMSG;
-			got = zo.pos;
-			if (!r)
-				m->end = true;
-		} else {
-			int r;
-
-			if (!m->gz.avail_in) {
-				n = refill(m);
-				if (n < 0)
-					return n;
-				if (!n)
-					return -ENODATA;
-				m->gz.next_in = m->in;
-				m->gz.avail_in = (unsigned int)n;
-			}
-			m->gz.next_out = out;
-			m->gz.avail_out = (unsigned int)cap;
-			r = inflate(&m->gz, Z_NO_FLUSH);
-			got = cap - m->gz.avail_out;
-			if (r == Z_STREAM_END)
-				m->end = true;
-			else if (r != Z_OK && r != Z_BUF_ERROR)
-				return r == Z_MEM_ERROR ? -ENOMEM : -EBADMSG;
-		}
-		if (got)
-			return (ssize_t)got;
-	}
-	return 0;
 }
 
 /* copy what of [pos, pos + n) a want lacks */
@@ -369,19 +249,19 @@ static int extract(const char *path, uint64_t addr, uint64_t run_text,
 		goto done;
 	}
 	chunk = malloc(CHUNK);
-	r = chunk ? img_start(m) : -ENOMEM;
-	if (r) {
-		fail(why, wl, r, "%s: out of memory", path);
+	m->z = chunk ? kpt_unz_open(m->kind, payload_read, m) : NULL;
+	if (!m->z) {
+		r = fail(why, wl, -ENOMEM, "%s: out of memory", path);
 		goto out;
 	}
 	last = HDR;
 	while (pos < last) {
-		ssize_t n = produce(m, chunk, CHUNK);
+		ssize_t n = kpt_unz_read(m->z, chunk, CHUNK);
 
 		if (n <= 0) {
 			r = n ? (int)n : -ENODATA;
 			fail(why, wl, r, "%s: its %s payload %s after %" PRIu64 " bytes of vmlinux",
-			     path, kind_name[m->kind],
+			     path, kpt_unz_name(m->kind),
 			     r == -ENODATA ? "ends (truncated?)" :
 			     r == -ENOMEM ? "needs more memory than there is" :
 			     "is corrupt", pos);
@@ -409,7 +289,7 @@ done:
 out:
 	free(w[2].buf);
 	free(chunk);
-	img_end(m);
+	kpt_unz_close(m->z);
 	close(m->fd);
 	free(m);
 	return r;

@@ -11,7 +11,7 @@
  *   the debug file in use              kpt_kimage_debug_file()
  *   /usr/lib/debug/boot/vmlinux-KVER  Debian's linux-image-KVER-dbg
  *   /boot/vmlinuz-KVER                the bzImage the kernel booted: its
- *                                     xz, zstd or gzip payload is
+ *                                     xz, zstd, lz4 or gzip payload is
  *                                     decompressed only as far as the
  *                                     bytes asked for
  *
