@@ -2,7 +2,9 @@
 #
 #   host-test-decoder-objdump-vmlinux    Debian kernel's vmlinux (extracted
 #                                        once into build/decoder-check/)
-#   host-test-decoder-objdump-modules    every module of that kernel
+#   host-test-decoder-objdump-modules    a seeded random 1000 of that kernel's
+#                                        modules (scripts/check-decoder-modules;
+#                                        KPT_DECODER_MODULES=all: every one)
 #   host-test-decoder-objdump-userspace  a dozen userspace libraries/programs
 #   host-test-decoder-objdump-32bit      32-bit objects built from
 #                                        tests/decoder/x86-32*.{S,c}
@@ -58,12 +60,8 @@ host-test-decoder-objdump-vmlinux: $(OBJDUMP_CHECK) $(DECODER_CHECK_DIR)/vmlinux
 	KPT_OBJDUMP_CHECK=$(OBJDUMP_CHECK) scripts/check-decoder $(DECODER_CHECK_DIR)/vmlinux
 
 host-test-decoder-objdump-modules: $(OBJDUMP_CHECK)
-	@mkdir -p $(DECODER_CHECK_DIR)
-	find /lib/modules/$(KVER)/kernel -name '*.ko' -o -name '*.ko.xz' -o -name '*.ko.zst' | \
-		sort > $(DECODER_CHECK_DIR)/modules.list
-	test -s $(DECODER_CHECK_DIR)/modules.list
-	KPT_OBJDUMP_CHECK=$(OBJDUMP_CHECK) scripts/check-decoder \
-		-f $(DECODER_CHECK_DIR)/modules.list
+	KPT_OBJDUMP_CHECK=$(OBJDUMP_CHECK) scripts/check-decoder-modules $(KVER) \
+		$(DECODER_CHECK_DIR)
 
 host-test-decoder-objdump-userspace: $(OBJDUMP_CHECK)
 	KPT_OBJDUMP_CHECK=$(OBJDUMP_CHECK) scripts/check-decoder -v $(DECODER_USERSPACE)
