@@ -4,13 +4,16 @@
 # for the harness tests/fuzz/fuzz_NAME.c, with its seed corpus tests/fuzz/corpus-NAME/:
 #   $(BUILD)/fuzz/fuzz_NAME       the fuzzer
 #   host-test-NAME-fuzz           bounded run (FUZZ_CHECK_SECONDS, default
-#                                 60) on a copy of the committed corpus
+#                                 20: the corpus replayed, then a short
+#                                 search; finding new inputs is `make
+#                                 fuzz`'s job) on a copy of the committed
+#                                 corpus
 #   fuzz-NAME                     long run (FUZZ_SECONDS, default 600), its
 #                                 corpus growing under $(BUILD)/fuzz/
 # and adds fuzz-NAME to FUZZ_TARGETS, all of which `make fuzz` runs.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_CHECK_SECONDS ?= 60
+FUZZ_CHECK_SECONDS ?= 20
 FUZZ_CFLAGS := -std=c11 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS +=
