@@ -103,9 +103,9 @@ list-host-tests:
 # T=pattern runs only the tests whose names contain the pattern. KVER=X: the
 # guest tests on kernel X only; without it, on every kernel of the matrix
 # (scripts/kvers.sh): the whole suite on the default kernel, the tests
-# marked "# matrix: core" on the others, the smoke subset
-# (tests/matrix-smoke.txt) on the cloud kernels (scripts/kvers.sh --scopes;
-# check-kernels: all everywhere).
+# marked "# matrix: core" or "series" on 6.12 generic, those marked core on
+# PREEMPT_RT, the smoke subset (tests/matrix-smoke.txt) on the cloud
+# kernels (scripts/kvers.sh --scopes; check-kernels: all everywhere).
 # Without KVER=, tests/run-all and tests/repeat ask scripts/kvers.sh when
 # they start: KVERS was read when make started, before `setup` installed
 # the kernels on a fresh machine. modules-all comes first: the default

@@ -7,14 +7,19 @@
 #   meta package                  kernel                         scope
 #   linux-image-amd64             6.1 generic (Debian 12's own)  all (the default)
 #   linux-image-rt-amd64          6.1 PREEMPT_RT                 core
-#   linux-image-6.12-amd64        6.12 generic                   core
+#   linux-image-6.12-amd64        6.12 generic                   series
 #   linux-image-6.12-rt-amd64     6.12 PREEMPT_RT                core
 #   linux-image-cloud-amd64       6.1 cloud                      smoke
 #   linux-image-6.12-cloud-amd64  6.12 cloud                     smoke
 #
-# all: every guest test; core: the tests marked "# matrix: core"; smoke:
-# those tests/matrix-smoke.txt names (the cloud flavour is the generic
-# kernel's source with fewer drivers, for virtual machines).
+# all: every guest test; series: the tests marked "# matrix: core" or
+# "# matrix: series" (what depends on the kernel's version: its own
+# ftracetest cases, BTF and DWARF answers, record layouts; the generic
+# kernel of each series runs them); core: the tests marked "# matrix:
+# core" (what depends on the flavour too: preemption, locking, contexts,
+# lockdown, load and unload); smoke: those tests/matrix-smoke.txt names (the
+# cloud flavour is the generic kernel's source with fewer drivers, for
+# virtual machines).
 #
 #   kvers.sh            the releases, one a line
 #   kvers.sh --scopes   "RELEASE SCOPE" a line: the default kernel's scope
@@ -28,7 +33,7 @@ scopes=0
 [ "${1:-}" != --scopes ] || scopes=1
 ok() { [ -e "/boot/vmlinuz-$1" ] && [ -d "/lib/modules/$1/build" ]; }
 meta="linux-image-amd64:core linux-image-rt-amd64:core
-	linux-image-6.12-amd64:core linux-image-6.12-rt-amd64:core
+	linux-image-6.12-amd64:series linux-image-6.12-rt-amd64:core
 	linux-image-cloud-amd64:smoke linux-image-6.12-cloud-amd64:smoke"
 all=
 for ms in $meta; do

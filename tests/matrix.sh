@@ -2,9 +2,10 @@
 # by tests/run-all and tests/repeat (from the repository root).
 #
 # A kernel's scope (scripts/kvers.sh --scopes): all (the default kernel:
-# every guest test), core (the tests with a header line "# matrix: core"),
-# smoke (the tests tests/matrix-smoke.txt names). A kernel that is not of
-# the matrix gets core.
+# every guest test), series (the generic kernel of another series: the
+# tests with a header line "# matrix: core" or "# matrix: series"), core
+# (the tests with "# matrix: core"), smoke (the tests tests/matrix-smoke.txt
+# names). A kernel that is not of the matrix gets core.
 
 # matrix_init: read the scopes once (subshells inherit them)
 matrix_init() {
@@ -37,7 +38,8 @@ in_scope() {
 	case $2 in
 	all) return 0 ;;
 	smoke) matrix_smoke | grep -qx "$(basename "$1" .sh)" ;;
-	*) grep -q '^# matrix: core' "$1" ;;
+	series) grep -Eq '^# matrix: (core|series)$' "$1" ;;
+	*) grep -q '^# matrix: core$' "$1" ;;
 	esac
 }
 
@@ -46,6 +48,7 @@ scope_words() {
 	case $1 in
 	all) echo all ;;
 	smoke) echo "smoke subset (tests/matrix-smoke.txt)" ;;
+	series) echo "series subset (# matrix: core, series)" ;;
 	*) echo "core subset (# matrix: core)" ;;
 	esac
 }

@@ -4,7 +4,7 @@
 # a global, an inlined helper's three copies) with the values the module
 # computed; its debug file is matched to the loaded module by build-id,
 # and a missing or mismatched one is refused clearly.
-# matrix: core
+# matrix: series
 # timeout: 90
 . /kpt/lib.sh
 

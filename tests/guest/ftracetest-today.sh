@@ -1,4 +1,4 @@
-# matrix: core
+# matrix: series
 # Conformance: the kernel's ftrace selftests for kprobes (linux-source-6.1's
 # ftracetest, test.d/kprobe/*.tc), paths rewritten to our files and group,
 # against kprobetrace.ko in the today lifecycle and with either_today=1 (lines

@@ -1,4 +1,4 @@
-# matrix: core
+# matrix: series
 # BTF names on an f: set: a name is resolved in every member and must
 # compile to the same fetch (same $argN, offsets, type) in each; else the
 # line is refused naming the members that differ and why.  $arg* needs

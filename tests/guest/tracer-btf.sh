@@ -1,4 +1,4 @@
-# matrix: core
+# matrix: series
 # BTF names in definitions, resolved by the module at write time: bare
 # parameter names (fields named after them), $arg*, -> and . member
 # access, :string on a char * and on a member path, typed $retval and

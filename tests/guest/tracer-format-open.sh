@@ -1,4 +1,4 @@
-# matrix: core
+# matrix: series
 # An event's `format` file held open across the removal of the event
 # (found on the debug kernel): read after the removal, it ends with ENODEV and
 # never shows the freed event (on Debian's 6.1.192 the core no longer

@@ -1,4 +1,4 @@
-# matrix: core
+# matrix: series
 # Records are where their format files say, on every kernel: each event's
 # first own field sits where the common fields end (rec_base), and the
 # kernel's own readers of the format find every value in the record:

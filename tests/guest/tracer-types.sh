@@ -1,4 +1,4 @@
-# matrix: core
+# matrix: series
 # Today's types: u8..u64, s8..s64, x8..x64, bitfields, the default (x64),
 # symbol, symstr: their format-file fields and printed values, in today's
 # output format "EVENT: (SYM+off/size) NAME=VAL". Target kpt_test_types(t,
