@@ -10,6 +10,8 @@
 #                   of the matrix; ends "N passed, N failed, N skipped"
 #   make check KVER=X    the guest tests on kernel X only
 #   make check-kernels   the whole guest suite on every kernel
+#   make check-dkms      the DKMS package's signed build on every kernel
+#                   (make check: the generic and cloud kernels)
 #   make check-repeat T=pattern[,pattern]|matrix N=20 [KVER=X] [LOAD=1]
 #                   hunt flakes: those guest tests N times on each kernel of
 #                   the matrix (or X), the host's CPUs loaded with LOAD=1;
