@@ -23,6 +23,7 @@ static const struct kpt_type_info kpt_types[KPT_T_NR] = {
 	[KPT_T_USTRING] = { "ustring", 0 },
 	[KPT_T_SYMBOL] = { "symbol", 8 },
 	[KPT_T_SYMSTR] = { "symstr", 0 },
+	[KPT_T_CHAR] = { "char", 1 },
 	[KPT_T_BITFIELD] = { "b", 0 },
 };
 

@@ -193,6 +193,7 @@ enum kpt_type {
 	KPT_T_USTRING,
 	KPT_T_SYMBOL,		/* 8-byte value shown as sym+off */
 	KPT_T_SYMSTR,		/* string "sym+off/size" made at hit time */
+	KPT_T_CHAR,		/* one byte shown as 'c' (format type u8) */
 	KPT_T_BITFIELD,		/* (v >> bf_offset) & mask(bf_width) */
 	KPT_T_NR
 };

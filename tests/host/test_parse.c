@@ -141,6 +141,11 @@ static const struct tcase cases[] = {
 	   "arg4=%di:x64 arg5=%di:symbol arg6=%di:symstr",
 	   "arg1=REG(14):x8 arg2=REG(14):x16 arg3=REG(14):x32 "
 	   "arg4=REG(14):x64 arg5=REG(14):symbol arg6=REG(14):symstr"),
+	OK("p:ev f +0(%di):char c=+0(%di):char[4] %si:char",
+	   "p:kprobetrace/ev f+0 arg1=+0(%di):char c=+0(%di):char[4] "
+	   "arg3=%si:char",
+	   "arg1=REG(14),DEREF(0):char c=REG(14),DEREF(0):char[4] "
+	   "arg3=REG(13):char"),
 	OK("p:ev f +0(%di):string +0(%si):ustring +u0(%si):string",
 	   "p:kprobetrace/ev f+0 arg1=+0(%di):string "
 	   "arg2=+0(%si):ustring arg3=+u0(%si):string",
@@ -385,6 +390,9 @@ static const struct tcase cases[] = {
 	BAD("p:ev f \\1:string", BAD_STRING, "          ^"),
 	BAD("p:ev f %di:ustring", BAD_STRING, "           ^"),
 	BAD("p:ev f \\1:symstr", BAD_STRING, "          ^"),
+	BAD("p:ev f $comm:char", BAD_COMM_TYPE, "             ^"),
+	BAD("p:ev f %di:char[2]", BAD_ARRAY_ARG, "           ^"),
+	BAD("p:ev f %di:chars", BAD_TYPE, "           ^"),
 	BAD("p:ev f +u0(%di):symstr", BAD_STRING, "                ^"),
 	BAD("p:ev f $comm:u32", BAD_COMM_TYPE, "             ^"),
 	BAD("p:ev f $comm:ustring", BAD_COMM_TYPE, "             ^"),
