@@ -491,6 +491,12 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno,
 			kpt_errlog_add(op->lineno, line, llen, &e);
 			goto out;
 		}
+		if (def->flags & KPT_DEF_EPROBE) {
+			kpt_error(&e, KPT_ERR_EPROBE_UNSUPPORTED, 0);
+			kpt_errlog_add(op->lineno, line, llen, &e);
+			ret = e.err;
+			goto out;
+		}
 		op->kind = KPT_OP_ADD;
 		if (strcmp(def->group, KPT_DEFAULT_GROUP)) {
 			ret = kpt_event_group_check(def->group, &e,
