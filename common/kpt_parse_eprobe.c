@@ -46,12 +46,15 @@ int kpt_parse_eprobe_filter(struct kpt_parser *p, size_t b)
 	size_t e = p->len, n = 0, i;
 	char *t;
 
+	/* the kernel's caret: where the filter's first word would be */
+	if (b + 1 >= e)
+		return kpt_fail(p, KPT_ERR_NO_EP_FILTER, b + 1);
 	while (b < e && kpt_isspace(p->s[b]))
 		b++;
 	while (e > b && kpt_isspace(p->s[e - 1]))
 		e--;
 	if (b == e)
-		return kpt_fail(p, KPT_ERR_NO_EP_FILTER, p->len);
+		return kpt_fail(p, KPT_ERR_NO_EP_FILTER, p->len + 1);
 	def->filter_pos = b;
 	def->filter = kpt_pool_add(def, p->s + b, e - b);
 	if (!def->filter)
@@ -69,9 +72,9 @@ int kpt_parse_eprobe_filter(struct kpt_parser *p, size_t b)
 
 /*
  * The value of an e: argument at s[b, e): $FIELD, or what reads no
- * register: @ADDR, @SYM, \IMM, \"str" (the caller's).  Registers are
- * BAD_VAR, as the kernel's; any other word (a seed token, a BTF name) is
- * refused, at its start.
+ * register: @ADDR, @SYM, \IMM, \"str" (the caller's).  A register is an
+ * invalid fetch argument, as the kernel's; any other word (a seed token,
+ * a BTF name) is refused, at its start.
  */
 int kpt_parse_eprobe_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 			   size_t b, size_t e)
@@ -81,7 +84,7 @@ int kpt_parse_eprobe_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	u16 name;
 
 	if (s[0] == '%')
-		return kpt_fail(p, KPT_ERR_BAD_VAR, b);
+		return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
 	if (s[0] != '$')
 		return kpt_fail(p, KPT_ERR_EP_BAD_ARG, b);
 	if (n < 2 || kpt_isdigit(s[1]) || kpt_ident_bad(s + 1, n - 1) < n - 1)

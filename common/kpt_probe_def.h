@@ -309,7 +309,8 @@ void kpt_probe_def_compact(struct kpt_probe_def *dst,
 
 /*
  * Errors: kpt_errors.h (a code's text and errno: kpt_parse_strerror(),
- * kpt_parse_errno()).  kpt_parse_error.pos is a byte offset into the line.
+ * kpt_parse_errno()).  kpt_parse_error.pos is a byte offset into the line,
+ * or one past its end: where a missing word would start (the kernel's).
  */
 struct kpt_parse_error {
 	int code;		/* enum kpt_parse_err_code, KPT_ERR_NONE: none */

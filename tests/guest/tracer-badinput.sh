@@ -103,7 +103,7 @@ write: EINVAL  | - | Event name must follow       | e:g/ev.1 sched/sched_switch\
 write: EINVAL  | - | Event name must follow       | e sched.sched-switch\n
 write: EINVAL  | - | An event probe reads the attached event | e sched/sched_switch pid=prev_pid\n
 write: EINVAL  | - | An event probe reads the attached event | e sched/sched_switch a0\n
-write: EINVAL  | - | Invalid $-variable           | e sched/sched_switch %di\n
+write: EINVAL  | - | Invalid fetch argument       | e sched/sched_switch %di\n
 write: EINVAL  | - | Invalid $-variable           | e sched/sched_switch $1\n
 write: EINVAL  | - | Array needs a memory reference | e sched/sched_switch $prev_pid:u8[2]\n
 write: EINVAL  | - | No filter rule after         | e sched/sched_switch $prev_pid if\n
