@@ -124,6 +124,7 @@ M(FPROBE_TOO_MANY, E2BIG, "%s matches more than %u functions")
 M(FPROBE_FILTER, 0, "cannot set the ftrace filter of %u functions (error %d)")
 M(FPROBE_INIT, EINVAL, "%s is in a module's init text, freed after init: not for f: events")
 M(FPROBE_MODULES, EINVAL, "%s: a set takes functions of vmlinux and at most one module")
+M(EP_NO_EVENT, ENODEV, "Attached event does not exist")
 M(EPROBE_UNSUPPORTED, EOPNOTSUPP, "event probes (e:) are parsed but not armed by this module: nothing added")
 /*
  * BTF names (module/kpt_btf_mod.c).  From BTF_NO_BTF to BTF_TOO_DEEP: the

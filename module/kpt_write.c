@@ -20,6 +20,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "kpt_btf_args.h"
+#include "kpt_eprobe.h"
 #include "kpt_errlog.h"
 #include "kpt_event.h"
 #include "kpt_fprobe.h"
@@ -492,7 +493,8 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno,
 			goto out;
 		}
 		if (def->flags & KPT_DEF_EPROBE) {
-			kpt_error(&e, KPT_ERR_EPROBE_UNSUPPORTED, 0);
+			if (!kpt_eprobe_check(def, &e))
+				kpt_error(&e, KPT_ERR_EPROBE_UNSUPPORTED, 0);
 			kpt_errlog_add(op->lineno, line, llen, &e);
 			ret = e.err;
 			goto out;

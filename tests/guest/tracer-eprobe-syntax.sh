@@ -4,9 +4,9 @@
 # kprobe_events; both must refuse it, and a row marked "same" must get
 # the same errno, the same error_log text and the caret under the same
 # byte from both.  Rows marked "ours:ERRNO" are lines the kernel refuses
-# for a reason our parser cannot see (the attached event or its fields),
-# which our module refuses as it refuses every well-formed e: line (it
-# does not arm event probes): the errno is then checked, not the text.
+# for a reason our module does not check (the attached event's fields),
+# which it refuses as it refuses every well-formed e: line (it does not
+# arm event probes): the errno is then checked, not the text.
 # Prints each difference.
 . /kpt/lib.sh
 
@@ -27,7 +27,7 @@ S=sched/sched_switch
 #                size limit is passed, the kernel says EINVAL)
 #   diff         both refuse, differently (the reason in the comment above
 #                the row); printed, not failed
-#   ours:ERRNO   the kernel refuses it for the attached event or fields
+#   ours:ERRNO   the kernel refuses it for the attached event's fields
 TABLE="
 same | e a.
 same | e .b
@@ -74,8 +74,8 @@ diff | e $S +0(\$prev_pid):b3@9/8
 diff | e $S \$comm:u8[2]
 # no attached event: the kernel's EINVAL comes with no error_log entry
 diff | e:foo/bar
-ours:EOPNOTSUPP | e a.b
-ours:EOPNOTSUPP | e sched/no_such_event_kpt
+same | e a.b
+same | e sched/no_such_event_kpt
 ours:EOPNOTSUPP | e $S \$no_such_field
 "
 
