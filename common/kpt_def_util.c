@@ -23,6 +23,7 @@ static const struct kpt_type_info kpt_types[KPT_T_NR] = {
 	[KPT_T_USTRING] = { "ustring", 0 },
 	[KPT_T_SYMBOL] = { "symbol", 8 },
 	[KPT_T_SYMSTR] = { "symstr", 0 },
+	[KPT_T_CHAR] = { "char", 1 },
 	[KPT_T_BITFIELD] = { "b", 0 },
 };
 
@@ -75,6 +76,11 @@ void kpt_default_event_name(const struct kpt_probe_def *def,
 {
 	size_t n = 0, i;
 
+	if (def->flags & KPT_DEF_EPROBE) {
+		/* as the kernel's: the attached event's name */
+		kpt_name_put(buf, &n, kpt_def_str(def, def->symbol));
+		goto out;
+	}
 	if (def->flags & KPT_DEF_FPROBE) {
 		/* as the kernel's fprobe events: SYM__entry, SYM__exit */
 		kpt_name_put(buf, &n, kpt_def_str(def, def->symbol));
@@ -129,7 +135,7 @@ static bool kpt_ops_equal(const struct kpt_probe_def *a,
 	if (x->op != y->op || x->val != y->val)
 		return false;
 	return (x->op != KPT_FOP_SYMBOL && x->op != KPT_FOP_DATA &&
-		x->op != KPT_FOP_BTF) ||
+		x->op != KPT_FOP_BTF && x->op != KPT_FOP_EFIELD) ||
 	       !strcmp(kpt_def_str(a, x->sym), kpt_def_str(b, y->sym));
 }
 
@@ -164,7 +170,8 @@ bool kpt_probe_def_equal(const struct kpt_probe_def *a,
 	    a->addr != b->addr || strcmp(a->group, b->group) ||
 	    strcmp(a->event, b->event) ||
 	    strcmp(kpt_def_str(a, a->module), kpt_def_str(b, b->module)) ||
-	    strcmp(kpt_def_str(a, a->symbol), kpt_def_str(b, b->symbol)))
+	    strcmp(kpt_def_str(a, a->symbol), kpt_def_str(b, b->symbol)) ||
+	    strcmp(kpt_def_str(a, a->filter), kpt_def_str(b, b->filter)))
 		return false;
 	for (i = 0; i < a->nargs; i++)
 		if (!kpt_args_equal(a, &a->args[i], b, &b->args[i]))
@@ -194,6 +201,20 @@ bool kpt_probe_def_same_fields(const struct kpt_probe_def *a,
 	return true;
 }
 
+/* A deletion's SYSTEM.EVENT, read as a symbol, names e:'s event. */
+static bool kpt_event_as_symbol(const struct kpt_probe_def *del,
+				const struct kpt_probe_def *probe)
+{
+	const char *s = kpt_def_str(del, del->symbol);
+	const char *sys = kpt_def_str(probe, probe->module);
+	size_t n = strlen(sys);
+
+	return del->loc == KPT_LOC_SYMBOL && probe->loc == KPT_LOC_EVENT &&
+	       !del->module && !del->offset && !strncmp(s, sys, n) &&
+	       s[n] == '.' && !strcmp(s + n + 1,
+				      kpt_def_str(probe, probe->symbol));
+}
+
 bool kpt_probe_def_delete_matches(const struct kpt_probe_def *del,
 				  const struct kpt_probe_def *probe)
 {
@@ -205,6 +226,8 @@ bool kpt_probe_def_delete_matches(const struct kpt_probe_def *del,
 		return false;
 	if (del->loc == KPT_LOC_NONE)
 		return true;
+	if (kpt_event_as_symbol(del, probe))
+		return !del->nargs;
 	if (del->loc != probe->loc || del->nargs > probe->nargs ||
 	    del->nargs > KPT_MAX_ARGS)
 		return false;

@@ -98,6 +98,10 @@ static unsigned int kpt_put_value(struct kpt_out *o,
 	case KPT_FOP_DURATION:
 		kpt_puts(o, "$duration");
 		break;
+	case KPT_FOP_EFIELD:
+		kpt_putc(o, '$');
+		kpt_puts(o, kpt_def_str(def, op->sym));
+		break;
 	case KPT_FOP_DATA:
 		kpt_puts(o, "\\\"");
 		kpt_puts(o, kpt_def_str(def, op->sym));
@@ -214,6 +218,13 @@ static void kpt_put_location(struct kpt_out *o,
 		kpt_put_u64(o, def->addr, 16);
 		return;
 	}
+	if (def->loc == KPT_LOC_EVENT) {
+		/* '/' in a deletion: SYSTEM.EVENT would read as a symbol */
+		kpt_puts(o, kpt_def_str(def, def->module));
+		kpt_putc(o, def->kind == KPT_PROBE_DELETE ? '/' : '.');
+		kpt_puts(o, kpt_def_str(def, def->symbol));
+		return;
+	}
 	if (def->module) {
 		kpt_puts(o, kpt_def_str(def, def->module));
 		kpt_putc(o, ':');
@@ -231,6 +242,16 @@ static void kpt_put_location(struct kpt_out *o,
 static bool kpt_entry_exit_name(const char *sym)
 {
 	return !strcmp(sym, "entry") || !strcmp(sym, "exit");
+}
+
+/* The group a line gets without GRP/ */
+static const char *kpt_default_group(const struct kpt_probe_def *def)
+{
+	if (def->flags & KPT_DEF_FPROBE)
+		return KPT_FPROBE_GROUP;
+	if ((def->flags & KPT_DEF_EPROBE) && def->kind != KPT_PROBE_DELETE)
+		return KPT_EPROBE_GROUP;
+	return KPT_DEFAULT_GROUP;
 }
 
 size_t kpt_format_probe(const struct kpt_probe_def *def, char *buf,
@@ -260,7 +281,7 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 			kpt_put_u64(&o, def->maxactive, 10);
 		break;
 	case KPT_PROBE_ENTRY:
-		kpt_putc(&o, 'p');
+		kpt_putc(&o, def->flags & KPT_DEF_EPROBE ? 'e' : 'p');
 		break;
 	case KPT_PROBE_RETURN:
 		kpt_putc(&o, 'r');
@@ -282,8 +303,7 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 	if (!(def->flags & KPT_DEF_ANY_GROUP) &&
 	    !((opts & KPT_FMT_NO_DEFAULT_GROUP) &&
 	      def->kind != KPT_PROBE_DELETE &&
-	      !strcmp(def->group, def->flags & KPT_DEF_FPROBE ?
-			  KPT_FPROBE_GROUP : KPT_DEFAULT_GROUP))) {
+	      !strcmp(def->group, kpt_default_group(def)))) {
 		kpt_puts(&o, def->group);
 		kpt_putc(&o, '/');
 	}
@@ -308,6 +328,10 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 			kpt_putc(&o, '=');
 		}
 		kpt_put_arg(&o, def, &def->args[i], today);
+	}
+	if (def->filter) {
+		kpt_puts(&o, " if ");
+		kpt_puts(&o, kpt_def_str(def, def->filter));
 	}
 	kpt_end(&o);
 	return o.len;

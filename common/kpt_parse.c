@@ -91,6 +91,12 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 		memcpy(def->group, KPT_FPROBE_GROUP, sizeof(KPT_FPROBE_GROUP));
 		p->today = true;
 		break;
+	case 'e':
+		def->kind = KPT_PROBE_ENTRY;
+		def->flags |= KPT_DEF_EPROBE;
+		memcpy(def->group, KPT_EPROBE_GROUP, sizeof(KPT_EPROBE_GROUP));
+		p->today = true;
+		break;
 	case '-':
 		def->kind = KPT_PROBE_DELETE;
 		p->today = true;
@@ -393,6 +399,10 @@ static int kpt_parse_line(struct kpt_parser *p)
 	def->loc_pos = b;
 	if (def->flags & KPT_DEF_FPROBE)
 		ret = kpt_parse_fset(p, b, e);
+	else if ((def->flags & KPT_DEF_EPROBE) ||
+		 (def->kind == KPT_PROBE_DELETE &&
+		  kpt_find(p->s, b, e, '/') < e))
+		ret = kpt_parse_eprobe_point(p, b, e);
 	else
 		ret = kpt_parse_location(p, b, e);
 	if (ret)
@@ -403,6 +413,14 @@ static int kpt_parse_line(struct kpt_parser *p)
 	if (def->maxactive && def->kind != KPT_PROBE_RETURN)
 		return kpt_fail(p, KPT_ERR_MAXACT_NO_RETPROBE, 1);
 	while (kpt_next_token(p, &pos, &b, &e)) {
+		if ((def->flags & KPT_DEF_EPROBE) &&
+		    def->kind != KPT_PROBE_DELETE &&
+		    kpt_word_eq(p->s + b, e - b, "if")) {
+			ret = kpt_parse_eprobe_filter(p, e);
+			if (ret)
+				return ret;
+			break;
+		}
 		if (def->nargs == KPT_MAX_ARGS)
 			return kpt_fail(p, KPT_ERR_TOO_MANY_ARGS, b);
 		p->argpos[def->nargs] = b;

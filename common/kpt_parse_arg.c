@@ -8,15 +8,6 @@
  */
 #include "kpt_parse_internal.h"
 
-static struct kpt_fetch_op *kpt_add_op(struct kpt_probe_arg *arg, u8 op,
-				       s64 val)
-{
-	struct kpt_fetch_op *o = &arg->ops[arg->nops++];
-
-	o->op = op;
-	o->val = val;
-	return o;
-}
 
 /*
  * A name for the module to resolve through BTF: s[b, e) is PARAM..., or
@@ -244,6 +235,8 @@ static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 
 	if (!n)
 		return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
+	if ((p->def->flags & KPT_DEF_EPROBE) && s[0] != '@' && s[0] != '\\')
+		return kpt_parse_eprobe_value(p, arg, b, e);
 	switch (s[0]) {
 	case '%':
 		/* f: events read no registers, as the kernel's (6.5+) */
@@ -515,6 +508,9 @@ static int kpt_check_type(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	}
 	if (arg->array_len && !kpt_ends_in_deref(arg))
 		return kpt_fail(p, KPT_ERR_BAD_ARRAY_ARG, tpos);
+	/* a field alone: a string field, or $comm; the module checks it */
+	if (arg->ops[0].op == KPT_FOP_EFIELD && arg->nops == 1)
+		return 0;
 	switch (arg->type) {
 	case KPT_T_STRING:
 	case KPT_T_USTRING:

@@ -73,6 +73,23 @@ bool kpt_parse_signed(const char *s, size_t n, s64 *out);
 /* Copies s[0, n) into the pool; returns its offset or 0 when full. */
 u16 kpt_pool_add(struct kpt_probe_def *def, const char *s, size_t n);
 
+/* Appends a fetch op to arg's program (the caller checks the room). */
+static inline struct kpt_fetch_op *kpt_add_op(struct kpt_probe_arg *arg,
+					      u8 op, s64 val)
+{
+	struct kpt_fetch_op *o = &arg->ops[arg->nops++];
+
+	o->op = op;
+	o->val = val;
+	return o;
+}
+
+/* e: lines (kpt_parse_eprobe.c): SYSTEM.EVENT, FILTER, an arg's value. */
+int kpt_parse_eprobe_point(struct kpt_parser *p, size_t b, size_t e);
+int kpt_parse_eprobe_filter(struct kpt_parser *p, size_t b);
+int kpt_parse_eprobe_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			   size_t b, size_t e);
+
 /* Parses the fetch argument s[start, end) into def->args[def->nargs]. */
 int kpt_parse_arg(struct kpt_parser *p, size_t start, size_t end);
 

@@ -15,7 +15,14 @@
  *     (function entry or exit; SYMS is [MOD:]SYM or a set: PAT[,PAT...],
  *     PAT a name or glob, !PAT excluding; a set needs EVENT; the default
  *     group is "fprobes", the default event SYM__entry / SYM__exit)
- *   -:[GRP/]EVENT [[MOD:]SYM[+offs]|MEMADDR [FETCHARGS]]
+ *   e[:[GRP/][EVENT]] SYSTEM.EVENT [FETCHARGS] [if FILTER]
+ *     (an event probe: a record made from another event's record, SYSTEM
+ *     and EVENT C names, '.' or '/' between them; the default group is
+ *     "eprobes", the default event the attached one's name; FETCHARGS read
+ *     its fields, $FIELD, and memory through them, +OFFS($FIELD), @, \IMM,
+ *     no registers nor BTF names; FILTER, the rest of the line, is a filter
+ *     on the attached event's fields that the module checks)
+ *   -:[GRP/]EVENT [[MOD:]SYM[+offs]|MEMADDR|SYSTEM/EVENT [FETCHARGS]]
  *     (deletes the event, or only its probes at that point whose first
  *     args are these: kpt_probe_def_delete_matches())
  *
@@ -99,6 +106,7 @@ enum kpt_loc_kind {
 	KPT_LOC_NONE,		/* NONE, and DELETE of a whole event */
 	KPT_LOC_SYMBOL,		/* [MOD:]SYM+offset */
 	KPT_LOC_ADDR,		/* MEMADDR */
+	KPT_LOC_EVENT,		/* SYSTEM.EVENT (e:) */
 };
 
 /* def->flags */
@@ -111,6 +119,12 @@ enum kpt_loc_kind {
 #define KPT_DEF_FPROBE		0x02
 #define KPT_DEF_FSET		0x04	/* f: over a set (glob or list) */
 #define KPT_FPROBE_GROUP	"fprobes"
+/*
+ * e: an event probe (loc KPT_LOC_EVENT: module = the attached event's
+ * system, symbol = its name; filter = FILTER after "if", or 0).
+ */
+#define KPT_DEF_EPROBE		0x08
+#define KPT_EPROBE_GROUP	"eprobes"
 
 /*
  * Fetch ops.  A program is exactly one value op (ops[0]) followed by zero or
@@ -154,6 +168,12 @@ enum kpt_fetch_op_kind {
 	 * Type u64 unless given.
 	 */
 	KPT_FOP_DURATION,
+	/*
+	 * $FIELD of an e: line: the attached event's field named pool[sym]
+	 * ($comm: the field "comm" if it has one, else the task's comm, as
+	 * the kernel's); the module resolves it against the event's fields.
+	 */
+	KPT_FOP_EFIELD,
 };
 
 /*
@@ -193,6 +213,7 @@ enum kpt_type {
 	KPT_T_USTRING,
 	KPT_T_SYMBOL,		/* 8-byte value shown as sym+off */
 	KPT_T_SYMSTR,		/* string "sym+off/size" made at hit time */
+	KPT_T_CHAR,		/* one byte shown as 'c' (format type u8) */
 	KPT_T_BITFIELD,		/* (v >> bf_offset) & mask(bf_width) */
 	KPT_T_NR
 };
@@ -249,6 +270,8 @@ struct kpt_probe_def {
 	u16 pool_used;
 	u16 group_pos;		/* where GRP/ starts in the line, or 0 */
 	u16 loc_pos;		/* where the probe point starts in the line */
+	u16 filter;		/* e: pool offset of FILTER, 0 = none */
+	u16 filter_pos;		/* where FILTER starts in the line */
 	bool compact;		/* the pool follows args[nargs - 1] */
 	s64 offset;		/* LOC_SYMBOL: +offs / -offs */
 	u64 addr;		/* LOC_ADDR */
@@ -286,7 +309,8 @@ void kpt_probe_def_compact(struct kpt_probe_def *dst,
 
 /*
  * Errors: kpt_errors.h (a code's text and errno: kpt_parse_strerror(),
- * kpt_parse_errno()).  kpt_parse_error.pos is a byte offset into the line.
+ * kpt_parse_errno()).  kpt_parse_error.pos is a byte offset into the line,
+ * or one past its end: where a missing word would start (the kernel's).
  */
 struct kpt_parse_error {
 	int code;		/* enum kpt_parse_err_code, KPT_ERR_NONE: none */

@@ -313,7 +313,7 @@ static const char kpt_readme_syntax[] =
 	"\t   (seed): s<index>, sa, a<N>, rv, ra; <symbol>-<offset> as place\n"
 	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
 	"\t           ($arg<N>, <argname>: the values at the function entry)\n"
-	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, string, symbol,\n"
+	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n"
 	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
 	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n"
 	"\t  (ours): $duration, in return probes: ns since the call's entry\n"

@@ -45,7 +45,8 @@ void kpt_errlog_add(unsigned int lineno, const char *line, size_t len,
 			e->pos - KPT_ERRLOG_CMD_MAX / 2 : 0;
 		show = min_t(size_t, len - start, KPT_ERRLOG_CMD_MAX);
 	}
-	caret = e->pos >= start ? min_t(size_t, e->pos - start, show) : 0;
+	/* one past the end: where a missing word would be, as the kernel's */
+	caret = e->pos >= start ? min_t(size_t, e->pos - start, show + 1) : 0;
 	size = 160 + sizeof(e->msg) + 2 * show + caret + sizeof(e->extra);
 	ent = kmalloc(sizeof(*ent) + size, GFP_KERNEL);
 	if (!ent)

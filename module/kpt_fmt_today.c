@@ -71,7 +71,9 @@ MODULE_PARM_DESC(either_today,
 		 "lines valid in both syntaxes print in today's format");
 
 /* How a field prints. */
-enum kpt_print_kind { KPT_PK_U, KPT_PK_S, KPT_PK_X, KPT_PK_SYM, KPT_PK_STR };
+enum kpt_print_kind {
+	KPT_PK_U, KPT_PK_S, KPT_PK_X, KPT_PK_SYM, KPT_PK_STR, KPT_PK_CHAR
+};
 
 struct kpt_parg_desc {
 	const char *name;
@@ -165,6 +167,8 @@ static u8 kpt_print_kind(u8 type)
 		return KPT_PK_U;
 	case KPT_T_SYMBOL:
 		return KPT_PK_SYM;
+	case KPT_T_CHAR:
+		return KPT_PK_CHAR;
 	case KPT_T_STRING: case KPT_T_USTRING: case KPT_T_SYMSTR:
 		return KPT_PK_STR;
 	default:		/* x8..x64 and no type (x64) */
@@ -174,7 +178,7 @@ static u8 kpt_print_kind(u8 type)
 
 #define KPT_FTYPE_MAX	32
 
-/* Format-file type, as the kernel's: x and symbol types show as u. */
+/* Format-file type, as the kernel's: x, symbol and char types show as u. */
 static void kpt_ftype(char *buf, const struct kpt_parg_desc *a)
 {
 	int n;
@@ -350,6 +354,8 @@ static const char *kpt_pk_fmt(const struct kpt_parg_desc *a)
 		return wide ? "%lld" : "%d";
 	case KPT_PK_SYM:
 		return "%pS";
+	case KPT_PK_CHAR:
+		return "'%c'";
 	case KPT_PK_STR:
 		return "\\\"%s\\\"";
 	default:
@@ -452,6 +458,9 @@ static void kpt_print_elem(struct trace_seq *s, const struct kpt_parg_desc *a,
 		break;
 	case KPT_PK_SYM:
 		trace_seq_printf(s, "%pS", (void *)(unsigned long)v);
+		break;
+	case KPT_PK_CHAR:
+		trace_seq_printf(s, "'%c'", (char)v);
 		break;
 	default:
 		trace_seq_printf(s, "0x%llx", v);

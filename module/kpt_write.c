@@ -20,6 +20,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "kpt_btf_args.h"
+#include "kpt_eprobe.h"
 #include "kpt_errlog.h"
 #include "kpt_event.h"
 #include "kpt_fprobe.h"
@@ -489,6 +490,13 @@ int kpt_control_apply(const char *buf, size_t len, unsigned int first_lineno,
 		if (ret) {
 			kpt_error_with(&e, KPT_ERR_LOCKED_DOWN, ret, 0);
 			kpt_errlog_add(op->lineno, line, llen, &e);
+			goto out;
+		}
+		if (def->flags & KPT_DEF_EPROBE) {
+			if (!kpt_eprobe_check(def, &e))
+				kpt_error(&e, KPT_ERR_EPROBE_UNSUPPORTED, 0);
+			kpt_errlog_add(op->lineno, line, llen, &e);
+			ret = e.err;
 			goto out;
 		}
 		op->kind = KPT_OP_ADD;

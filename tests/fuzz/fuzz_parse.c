@@ -55,9 +55,19 @@ static void check_well_formed(const struct kpt_probe_def *d)
 		CHECK(!d->nargs);
 		return;
 	}
-	CHECK(d->loc == KPT_LOC_SYMBOL || d->loc == KPT_LOC_ADDR);
+	CHECK(d->loc == KPT_LOC_SYMBOL || d->loc == KPT_LOC_ADDR ||
+	      d->loc == KPT_LOC_EVENT);
+	CHECK((d->loc == KPT_LOC_EVENT) == !!(d->flags & KPT_DEF_EPROBE));
 	if (d->loc == KPT_LOC_SYMBOL)
 		CHECK(d->symbol && d->pool[d->symbol]);
+	if (d->loc == KPT_LOC_EVENT)
+		CHECK(is_ident(&d->pool[d->module]) &&
+		      is_ident(&d->pool[d->symbol]));
+	/* a filter only in an e: line, never empty, blanks single */
+	CHECK(!d->filter || (d->kind == KPT_PROBE_ENTRY &&
+			     d->loc == KPT_LOC_EVENT &&
+			     d->pool[d->filter] && d->pool[d->filter] != ' ' &&
+			     !strstr(&d->pool[d->filter], "  ")));
 	if (d->kind == KPT_PROBE_RETURN && d->loc == KPT_LOC_SYMBOL)
 		CHECK(d->offset == 0);
 	CHECK(d->maxactive <= KPT_MAX_MAXACTIVE);
@@ -68,6 +78,8 @@ static void check_well_formed(const struct kpt_probe_def *d)
 		CHECK((a->ops[0].op >= KPT_FOP_REG &&
 		       a->ops[0].op <= KPT_FOP_DATA) ||
 		      a->ops[0].op == KPT_FOP_BTF ||
+		      (a->ops[0].op == KPT_FOP_EFIELD &&
+		       (d->flags & KPT_DEF_EPROBE)) ||
 		      (a->ops[0].op == KPT_FOP_DURATION && a->nops == 1 &&
 		       ((d->kind == KPT_PROBE_RETURN &&
 			 d->syntax == KPT_SYNTAX_TODAY) ||
@@ -103,7 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ret) {
 		CHECK(ret < 0);
 		CHECK(err.code > KPT_ERR_NONE && err.code < KPT_ERR_NR);
-		CHECK(err.pos <= size);
+		CHECK(err.pos <= size + 1);	/* + 1: a missing word */
 		CHECK(ret == kpt_parse_errno(err.code));
 		CHECK(kpt_parse_strerror(err.code)[0]);
 		return 0;

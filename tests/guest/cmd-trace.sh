@@ -40,14 +40,14 @@ cat /tmp/t4
 assert_match "$(cat /tmp/t4)" ' seed: kpt_test_six_args\+'"$E0"' a0=0x11 a5=0x66 arg3=0x[0-9a-f]+$' "seed layout"
 
 # today's typed fields: strings, string arrays, $comm, faults, arrays,
-# symbols (kpt_test_types' object, see tests/modules/)
-kprobetrace add -e tstr 'kpt_test_types name=+0(+24(%di)):string names=+32(%di):string[3] comm=$comm bad=+0(%cx):string us=+0(%si):ustring arr=+56(%di):u32[4] xa=+56(%di):x16[3] fns=+72(%di):symbol[1]' > /dev/null ||
+# symbols, chars (kpt_test_types' object, see tests/modules/)
+kprobetrace add -e tstr 'kpt_test_types name=+0(+24(%di)):string names=+32(%di):string[3] comm=$comm bad=+0(%cx):string us=+0(%si):ustring arr=+56(%di):u32[4] xa=+56(%di):x16[3] fns=+72(%di):symbol[1] cs=+0(+24(%di)):char[5]' > /dev/null ||
 	fail "add tstr"
 trace_bg /tmp/t5 -n 1 -t 20 tstr
 printf 'types 1\000user-str\000' > $KPT_TEST/call
 wait $tpid
 cat /tmp/t5
-assert_match "$(cat /tmp/t5)" ' tstr: kpt_test_types\+'"$(kpt_entry_off kpt_test_types)"' name="types-name" names=\{"one","two","three"\} comm="sh" bad=\(fault\) us="user-str" arr=\{1,2,3,4\} xa=\{0x1,0x0,0x2\} fns=\{kpt_test_ret\+0x0 \[kprobetrace_test\]\}$' "typed fields"
+assert_match "$(cat /tmp/t5)" ' tstr: kpt_test_types\+'"$(kpt_entry_off kpt_test_types)"' name="types-name" names=\{"one","two","three"\} comm="sh" bad=\(fault\) us="user-str" arr=\{1,2,3,4\} xa=\{0x1,0x0,0x2\} fns=\{kpt_test_ret\+0x0 \[kprobetrace_test\]\} cs=\{'"'t','y','p','e','s'"'\}$' "typed fields"
 
 # f: events: one function and a set, entry and exit; the entry's offset is
 # the ftrace site's, which the kernel's own f: events print too

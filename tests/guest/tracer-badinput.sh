@@ -93,6 +93,26 @@ write: ENOENT  | - | module no_such_mod_kpt is not loaded | p:e1 no_such_mod_kpt
 write: ENOENT  | - | This variable is not found at this probe point | p:e1 vfs_read file\np:e2 vfs_read nope\n
 write: ENOENT  | - | unknown symbol               | p:e1 no_such_fn_kpt file\n
 write: EINVAL  | - | Array needs a memory reference | p:e1 vfs_read count:u8[2]\n
+# --- e: event probes: the syntax of the line, then the refusal of the module ------
+write: EINVAL  | - | This requires both group and event name | e sched.\n
+write: EINVAL  | - | This requires both group and event name | e .sched_switch\n
+write: EINVAL  | - | This requires both group and event name | e sched_switch\n
+write: EINVAL  | - | Group name is not specified  | e:/ev sched/sched_switch\n
+write: EINVAL  | - | Group name must follow       | e:g.1/ev sched/sched_switch\n
+write: EINVAL  | - | Event name must follow       | e:g/ev.1 sched/sched_switch\n
+write: EINVAL  | - | Event name must follow       | e sched.sched-switch\n
+write: EINVAL  | - | An event probe reads the attached event | e sched/sched_switch pid=prev_pid\n
+write: EINVAL  | - | An event probe reads the attached event | e sched/sched_switch a0\n
+write: EINVAL  | - | Invalid fetch argument       | e sched/sched_switch %di\n
+write: EINVAL  | - | Invalid $-variable           | e sched/sched_switch $1\n
+write: EINVAL  | - | Array needs a memory reference | e sched/sched_switch $prev_pid:u8[2]\n
+write: EINVAL  | - | No filter rule after         | e sched/sched_switch $prev_pid if\n
+write: EINVAL  | - | Maxactive is only for return | e3:ev sched/sched_switch\n
+write: EOPNOTSUPP | - | event probes (e:) are parsed but not armed | e sched/sched_switch\n
+write: ENODEV  | - | Attached event does not exist | e sched/no_such_event_kpt\n
+write: ENODEV  | - | Attached event does not exist | p:e1 kpt_test_ret\ne:g/ev kprobetrace/no_such_event_kpt\n
+write: EOPNOTSUPP | - | event probes (e:) are parsed but not armed | p:e1 kpt_test_ret\ne:g/ev sched.sched_switch p=$prev_pid:s32 if prev_pid > 0\n
+write: ENOENT  | - | no event                     | -:ev sched/sched_switch\n
 # --- symbols and modules --------------------------------------------------------
 write: EINVAL  | - | Invalid symbol name          | p:e1 kpt_test_ret/x\n
 write: EINVAL  | - | Invalid symbol name          | p:e1 ../kpt_test_ret\n

@@ -1,6 +1,6 @@
 # matrix: series
 # Today's types: u8..u64, s8..s64, x8..x64, bitfields, the default (x64),
-# symbol, symstr: their format-file fields and printed values, in today's
+# symbol, symstr, char: their format-file fields and printed values, in today's
 # output format "EVENT: (SYM+off/size) NAME=VAL". Target kpt_test_types(t,
 # ustr, -1, 7), t at fixed offsets (tests/modules/kpt_testmod.c).
 . /kpt/lib.sh
@@ -56,6 +56,19 @@ v=$(vals tsym)
 echo "$v"
 ret=$(awk '$3 == "kpt_test_ret" { print $1; exit }' /proc/kallsyms)
 assert_match "$v" '^fn=kpt_test_ret\+0x0/0x[0-9a-f]+ \[kprobetrace_test\] fs="kpt_test_ret\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]" ip=kpt_test_types\+'"$(printf '0x%x' $((E0 + 1)))"'/0x[0-9a-f]+ \[kprobetrace_test\] raw=0x'"$ret"' s2="kpt_test_types_obj\+0x0/0x[0-9a-f]+ \[kprobetrace_test\]"$' "symbol values"
+
+# char (format type u8, printed '%c'), alone, as an array, from user memory
+printf '%s\n' 'p:tchr kpt_test_types c=+0(+24(%di)):char cs=+0(+24(%di)):char[5] u=+u0($arg2):char[3] r=\65:char' > $E ||
+	{ cat $KPT/error_log; fail "char types refused"; }
+cat $D/tchr/format
+field tchr u8 c 8 1 0
+field tchr u8 "cs[5]" 9 5 0
+field tchr u8 "u[3]" 14 3 0
+field tchr u8 r 17 1 0
+grep -q "print fmt: \"(%lx) c='%c' cs={'%c','%c','%c','%c','%c'} u={'%c','%c','%c'} r='%c'\", REC->__probe_ip, REC->c, REC->cs\[0\], REC->cs\[1\], REC->cs\[2\], REC->cs\[3\], REC->cs\[4\], REC->u\[0\], REC->u\[1\], REC->u\[2\], REC->r$" $D/tchr/format ||
+	fail "tchr print fmt"
+printf 'types 1\000Zq!\000' > $KPT_TEST/call
+assert_eq "$(vals tchr)" "c='t' cs={'t','y','p','e','s'} u={'Z','q','!'} r='A'" "char values"
 
 # a return probe in today's format: (CALLER+off/size <- SYM)
 echo 'r:tret kpt_test_types ret=$retval:s32 rx=$retval:x16' > $E || fail "return probe"

@@ -141,6 +141,11 @@ static const struct tcase cases[] = {
 	   "arg4=%di:x64 arg5=%di:symbol arg6=%di:symstr",
 	   "arg1=REG(14):x8 arg2=REG(14):x16 arg3=REG(14):x32 "
 	   "arg4=REG(14):x64 arg5=REG(14):symbol arg6=REG(14):symstr"),
+	OK("p:ev f +0(%di):char c=+0(%di):char[4] %si:char",
+	   "p:kprobetrace/ev f+0 arg1=+0(%di):char c=+0(%di):char[4] "
+	   "arg3=%si:char",
+	   "arg1=REG(14),DEREF(0):char c=REG(14),DEREF(0):char[4] "
+	   "arg3=REG(13):char"),
 	OK("p:ev f +0(%di):string +0(%si):ustring +u0(%si):string",
 	   "p:kprobetrace/ev f+0 arg1=+0(%di):string "
 	   "arg2=+0(%si):ustring arg3=+u0(%si):string",
@@ -385,6 +390,9 @@ static const struct tcase cases[] = {
 	BAD("p:ev f \\1:string", BAD_STRING, "          ^"),
 	BAD("p:ev f %di:ustring", BAD_STRING, "           ^"),
 	BAD("p:ev f \\1:symstr", BAD_STRING, "          ^"),
+	BAD("p:ev f $comm:char", BAD_COMM_TYPE, "             ^"),
+	BAD("p:ev f %di:char[2]", BAD_ARRAY_ARG, "           ^"),
+	BAD("p:ev f %di:chars", BAD_TYPE, "           ^"),
 	BAD("p:ev f +u0(%di):symstr", BAD_STRING, "                ^"),
 	BAD("p:ev f $comm:u32", BAD_COMM_TYPE, "             ^"),
 	BAD("p:ev f $comm:ustring", BAD_COMM_TYPE, "             ^"),
@@ -415,6 +423,47 @@ static const struct tcase cases[] = {
 	BAD("r:ev f $duration:symbol", DURATION_BAD_TYPE, "                 ^"),
 	BAD("r:ev f $duration:u64[2]", DURATION_BAD_TYPE, "                 ^"),
 	BAD("r:ev f $duration $duration", USED_ARG_NAME, "                 ^"),
+	/* --- e: event probes --- */
+	OK("e syscalls.sys_enter_openat",
+	   "e:eprobes/sys_enter_openat syscalls.sys_enter_openat", ""),
+	OK("e:ev syscalls/sys_enter_openat $filename:ustring fl=$flags:x32",
+	   "e:eprobes/ev syscalls.sys_enter_openat "
+	   "arg1=$filename:ustring fl=$flags:x32",
+	   "arg1=EFIELD(filename):ustring fl=EFIELD(flags):x32"),
+	OK("e:g/ sched.sched_switch p=+8($prev):u32 c=$comm n=\\3 "
+	   "s=@jiffies:u64 if   prev_pid  ==\t1 ",
+	   "e:g/sched_switch sched.sched_switch p=+8($prev):u32 c=$comm "
+	   "n=\\0x3 s=@jiffies:u64 if prev_pid == 1",
+	   "p=EFIELD(prev),DEREF(8):u32 c=EFIELD(comm) n=IMM(0x3) "
+	   "s=SYMBOL(jiffies+0),DEREF(0):u64"),
+	OK("e:g/e s.e x=+u0(+8($f)):char[4] y=$f:symstr",
+	   "e:g/e s.e x=+u0(+8($f)):char[4] y=$f:symstr",
+	   "x=EFIELD(f),DEREF(8),UDEREF(0):char[4] y=EFIELD(f):symstr"),
+	OK("-:ev syscalls/sys_enter_openat $filename:ustring",
+	   "-:ev syscalls/sys_enter_openat arg1=$filename:ustring",
+	   "arg1=EFIELD(filename):ustring"),
+	BAD("e a.", NO_EVENT_INFO, "  ^"),
+	BAD("e .b", NO_EVENT_INFO, "  ^"),
+	BAD("e ab", NO_EVENT_INFO, "  ^"),
+	BAD("e", NO_PROBE_POINT, " ^"),
+	BAD("e:/bar s/e", NO_GROUP_NAME, "  ^"),
+	BAD("e:foo.1/bar s/e", BAD_GROUP_NAME, "  ^"),
+	BAD("e: s/e", NO_EVENT_NAME, "  ^"),
+	BAD("e:foo/bar.1 s/e", BAD_EVENT_NAME, "      ^"),
+	BAD("e s-x.e", BAD_GROUP_NAME, "  ^"),
+	BAD("e s.e-x", BAD_EVENT_NAME, "    ^"),
+	BAD("e s/e arg=dfd", EP_BAD_ARG, "          ^"),
+	BAD("e s/e a0", EP_BAD_ARG, "      ^"),
+	BAD("e s/e %di", BAD_FETCH_ARG, "      ^"),
+	BAD("e s/e +8(%sp)", BAD_FETCH_ARG, "         ^"),
+	BAD("e s/e $1x", BAD_VAR, "      ^"),
+	BAD("e s/e $", BAD_VAR, "      ^"),
+	BAD("e s/e $a-b", BAD_VAR, "      ^"),
+	BAD("e s/e $f:u8[2]", BAD_ARRAY_ARG, "         ^"),
+	BAD("e s/e if", NO_EP_FILTER, "         ^"),
+	BAD("e s/e if  \t", NO_EP_FILTER, "            ^"),
+	BAD("e5:ev s/e", MAXACT_NO_RETPROBE, " ^"),
+	BAD("ex:ev s/e", BAD_PROBE_HEAD, " ^"),
 	/* --- f: function events, one function or a set --- */
 	OK("f:ev vfs_read $arg1 $arg2",
 	   "f:fprobes/ev vfs_read arg1=$arg1 arg2=$arg2",
@@ -525,7 +574,7 @@ static void dump_args(const struct kpt_probe_def *d, char *buf, size_t size)
 	static const char * const names[] = {
 		"NONE", "REG", "STACK", "STACK_ADDR", "ARG", "RETVAL",
 		"RETADDR", "IMM", "SYMBOL", "COMM", "DATA", "DEREF", "UDEREF",
-		"BTF", "DURATION",
+		"BTF", "DURATION", "EFIELD",
 	};
 	size_t n = 0;
 	unsigned int i, j;
@@ -546,7 +595,8 @@ static void dump_args(const struct kpt_probe_def *d, char *buf, size_t size)
 				n += snprintf(buf + n, size - n, "(0x%llx)",
 					      (unsigned long long)o->val);
 			else if (o->op == KPT_FOP_DATA ||
-				 o->op == KPT_FOP_BTF)
+				 o->op == KPT_FOP_BTF ||
+				 o->op == KPT_FOP_EFIELD)
 				n += snprintf(buf + n, size - n, "(%s)",
 					      kpt_def_str(d, o->sym));
 			else if (o->op == KPT_FOP_SYMBOL)
@@ -871,6 +921,13 @@ static void run_matching(void)
 		{ "-:e f $arg1", "p:e f file", false },
 		{ "-:e f file:%pD", "p:e f file:%pD", true },
 		{ "-:e f file:%pd", "p:e f file:%pD", false },
+		{ "-:ev s/e", "e:ev s.e $a", true },
+		{ "-:eprobes/ev s/e", "e:ev s.e $a", true },
+		{ "-:ev s.e", "e:ev s.e $a", true },
+		{ "-:ev s/e $a", "e:ev s.e $a $b", true },
+		{ "-:ev s/e $b", "e:ev s.e $a $b", false },
+		{ "-:ev s/x", "e:ev s.e", false },
+		{ "-:ev t.e", "e:ev s.e", false },
 	};
 	static struct kpt_probe_def a, b;
 	struct kpt_parse_error err;

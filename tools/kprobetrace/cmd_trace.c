@@ -203,6 +203,9 @@ static void print_elem(const struct kpt_probe_arg *a, const uint8_t *d,
 	case KPT_T_BITFIELD:
 		printf("%" PRIu64, v);
 		break;
+	case KPT_T_CHAR:
+		printf("'%c'", (char)v);
+		break;
 	case KPT_T_SYMBOL:
 		kpt_ksyms_load();
 		kpt_ksyms_fmt(v, sym, sizeof(sym));

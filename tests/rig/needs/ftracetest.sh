@@ -8,7 +8,8 @@
 # Also the fprobe and BTF-argument cases of linux-source-6.12, on every
 # kernel (tests/guest/ftracetest-fprobe.sh): 6.12's ftracetest and
 # test.d/functions with each case of its test.d that tests fprobe events
-# (f:, t:), BTF arguments or their errors, found by grep at each run.
+# (f:, t:), BTF arguments or their errors, or the char type (after 6.1),
+# found by grep at each run.
 set -eu
 . tests/rig/needs-lib.sh
 root=$1
@@ -33,7 +34,7 @@ fdst=$root/kpt/ksrc-ftrace-fprobe
 mkdir -p "$fdst/test.d"
 cp "$fsrc/ftracetest" "$fdst/"
 cp "$fsrc/test.d/functions" "$fdst/test.d/"
-(cd "$fsrc" && grep -lE 'fprobe|BTF|btf|<argname>|\$arg\*|(^|[^a-z_])f:|'"'f |\"f " \
+(cd "$fsrc" && grep -lE 'fprobe|BTF|btf|<argname>|\$arg\*|(^|[^a-z_])f:|\):char|'"'f |\"f " \
 	test.d/*/*.tc) | while read -r tc; do
 	mkdir -p "$fdst/$(dirname "$tc")"
 	cp "$fsrc/$tc" "$fdst/$tc"

@@ -1,0 +1,133 @@
+# matrix: core
+# The kernel as referee for e: lines (event probes, 5.15+): each hostile
+# line below is written to the kernel's dynamic_events and to our
+# kprobe_events; both must refuse it, and a row marked "same" must get
+# the same errno, the same error_log text and the caret under the same
+# byte from both.  Rows marked "ours:ERRNO" are lines the kernel refuses
+# for a reason our module does not check (the attached event's fields),
+# which it refuses as it refuses every well-formed e: line (it does not
+# arm event probes): the errno is then checked, not the text.
+# Prints each difference.
+. /kpt/lib.sh
+
+KE=$TRACEFS/dynamic_events
+KLOG=$TRACEFS/error_log
+E=$KPT/kprobe_events
+LOG=$KPT/error_log
+[ -w "$KE" ] || skip "no dynamic_events in this kernel"
+[ -d $TRACEFS/events/sched/sched_switch ] || skip "no sched/sched_switch event"
+grep -q '<attached-group>.<attached-event>' $TRACEFS/README ||
+	skip "the kernel has no event probes"
+
+A65=$(head -c 65 /dev/zero | tr '\0' a)
+S=sched/sched_switch
+# CLASS | LINE (kpt-write escapes: \\ is one backslash).  CLASS:
+#   same         the same errno, text (ours may add " (detail)") and caret
+#   text         the same text and caret; the errno is ours (E2BIG where a
+#                size limit is passed, the kernel says EINVAL)
+#   diff         both refuse, differently (the reason in the comment above
+#                the row); printed, not failed
+#   ours:ERRNO   the kernel refuses it for the attached event's fields
+TABLE="
+same | e a.
+same | e .b
+same | e:/bar $S
+text | e:$A65/bar $S
+same | e:foo.1/bar $S
+text | e:foo/$A65 $S
+same | e:foo/bar.1 $S
+same | e $S %di
+same | e $S x=%ax
+same | e $S +8(%sp)
+# a word that is no \$field: the kernel says: BTF is not available or not
+# supported (it reads a BTF name); ours says what an e: line reads
+diff | e $S arg=prev_pid
+diff | e $S a0
+# 6.1: ENOENT, Attached event does not have this field; 6.12 and ours:
+# EINVAL, Invalid \$-variable specified
+diff | e $S \$
+same | e $S if
+same | e $S x=
+same | e $S =\$prev_pid
+same | e $S 1x=\$prev_pid
+same | e $S a=\$prev_pid a=\$next_pid
+same | e $S +0(\$prev_pid
+same | e $S +x(\$prev_pid)
+same | e $S +0\$prev_pid
+same | e $S \\\\\"abc
+same | e $S \\\\xyz
+same | e $S \$prev_pid:foo
+same | e $S +0(\$prev_pid):u8[0]
+same | e $S +0(\$prev_pid):u8[2
+text | e $S +0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(\$prev_pid))))))))))))))))
+# the kernel: This argument name is already used; ours: reserved
+diff | e $S common_pid=\$prev_pid
+# the kernel: Unknown type is specified; ours: Type is not specified
+diff | e $S \$prev_pid:
+# the kernel: Array number is too big (EINVAL); ours: Array size is too
+# big (max 64) (E2BIG)
+diff | e $S +0(\$prev_pid):u8[65]
+# the kernel's caret at the bit offset that does not fit, ours at the type
+diff | e $S +0(\$prev_pid):b3@9/8
+# the kernel: String accepts only memory argument; ours: Array needs a
+# memory reference argument
+diff | e $S \$comm:u8[2]
+# no attached event: the kernel's EINVAL comes with no error_log entry
+diff | e:foo/bar
+same | e a.b
+same | e sched/no_such_event_kpt
+ours:EOPNOTSUPP | e $S \$no_such_field
+"
+
+clear_logs() {
+	kpt-write -t $KLOG "" > /dev/null
+	kpt-write -t $LOG "" > /dev/null
+}
+
+# msg FILE: the text after "error: " of its last entry; caret FILE: the
+# column of its last caret line's '^'
+msg() { grep 'error: ' $1 | tail -n 1 | sed 's/.*error: //'; }
+caret() { grep '^ *^$' $1 | tail -n 1 | awk '{ print index($0, "^") }'; }
+
+rm -f /tmp/eps.n /tmp/eps.bad
+printf '%s\n' "$TABLE" | while IFS='|' read -r class line; do
+	class=$(echo $class)
+	case "$class" in ""|"#"*) continue ;; esac
+	line=${line# }
+	clear_logs
+	kg=$(kpt-write -a $KE "$line\n")
+	og=$(kpt-write -a $E "$line\n")
+	km=$(msg $KLOG); om=$(msg $LOG)
+	kc=$(caret $KLOG); oc=$(caret $LOG)
+	ok=1
+	# a line the kernel takes is a difference; its event goes
+	[ "$kg" != OK ] || { ok=0; echo > $KE; }
+	# ours without its " (-ERRNO)", and a detail it adds: " (max 63)"
+	om=${om% (-*)}
+	case "$om" in "$km ("*) om=$km ;; esac
+	same_text=0
+	[ "$km" = "$om" ] && [ "$kc" = "$oc" ] && same_text=1
+	case "$class" in
+	same)	[ "$kg" = "$og" ] && [ $same_text = 1 ] || ok=0 ;;
+	text)	[ "$og" != OK ] && [ $same_text = 1 ] || ok=0 ;;
+	diff)	[ "$og" != OK ] || ok=0
+		[ "$kg" = OK ] || [ $ok = 0 ] || echo "known difference '$line': kernel $kg $km (caret $kc); ours $og $om (caret $oc)" ;;
+	ours:*)	[ "$og" = "write: ${class#ours:}" ] || ok=0 ;;
+	esac
+	if [ $ok = 0 ]; then
+		echo "DIFF '$line'"
+		echo "  kernel: $kg | $km | caret $kc"
+		echo "  ours:   $og | $om | caret $oc"
+		echo x >> /tmp/eps.bad
+	fi
+	echo x >> /tmp/eps.n
+done
+n=$(wc -l < /tmp/eps.n)
+bad=0
+[ -e /tmp/eps.bad ] && bad=$(wc -l < /tmp/eps.bad)
+echo "hostile e: lines: $n, differences: $bad"
+[ "$n" -ge 30 ] || fail "only $n rows"
+[ "$bad" = 0 ] || fail "$bad rows differ from the kernel"
+[ -z "$(cat $KE)" ] || fail "the kernel kept a dynamic event: $(cat $KE)"
+[ -z "$(cat $E)" ] || fail "we kept a probe: $(cat $E)"
+exit 0
