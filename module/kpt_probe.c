@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Probes: compiling a parsed definition into a fetch program, locating
- * and checking the probe point, (un)registering and arming the
- * kprobe/kretprobe.  See kpt_probe.h for what it offers and touches; the
+ * Probes: made from a parsed definition (its arguments compiled by
+ * kpt_compile.c), the probe point located and checked, the
+ * kprobe/kretprobe (un)registered and armed.  See kpt_probe.h for what it offers and touches; the
  * handlers it registers are the hit path's (kpt_hit.c).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include "kpt_boundary.h"
+#include "kpt_compile.h"
 #include "kpt_fmt.h"
 #include "kpt_fprobe.h"
 #include "kpt_hit.h"
@@ -23,166 +24,12 @@
 #include "kpt_members.h"
 #include "kpt_optprobe.h"
 #include "kpt_probe.h"
-#include "kpt_regs.h"
 #include "kpt_resolve.h"
 
 DEFINE_MUTEX(kpt_mutex);
 LIST_HEAD(kpt_probes);
 
 /* ---- definition time ---------------------------------------------------- */
-
-static int kpt_compile_arg(struct kpt_probe *p, const struct kpt_probe_def *def,
-			   unsigned int idx, unsigned int *nops,
-			   struct kpt_err *e)
-{
-	const struct kpt_probe_arg *da = &def->args[idx];
-	struct kpt_carg *a = &p->args[idx];
-	size_t pos = da->pos;
-	unsigned int i;
-
-	if (!da->nops || da->nops > KPT_MAX_OPS)
-		return kpt_error(e, KPT_ERR_EMPTY_FETCH, pos);
-
-	a->first = *nops;
-	a->nops = da->nops;
-	a->type = da->type;
-	a->size = da->size ? da->size : sizeof(long);
-	a->bf_width = da->bf_width;
-	a->bf_offset = da->bf_offset;
-
-	for (i = 0; i < da->nops; i++) {
-		const struct kpt_fetch_op *fo = &da->ops[i];
-		struct kpt_cop *op = &p->ops[*nops + i];
-		unsigned long addr;
-		int ret;
-
-		op->size = sizeof(long);
-		switch (fo->op) {
-		case KPT_FOP_REG:
-			if (fo->val < 0 || fo->val >= KPT_REG_NR)
-				return kpt_error(e, KPT_ERR_BAD_REGISTER, pos);
-			op->op = KPT_COP_REG;
-			op->val = kpt_regs_offset(fo->val);
-			break;
-		case KPT_FOP_STACK:
-			op->op = KPT_COP_STACK;
-			op->val = fo->val;
-			break;
-		case KPT_FOP_STACK_ADDR:
-			op->op = KPT_COP_REG;
-			op->val = kpt_regs_offset(KPT_REG_SP);
-			break;
-		case KPT_FOP_ARG:
-			if (fo->flags & KPT_FOPF_ENTRY) {
-				/* the value kept at the entry (the parser
-				 * flags only return probes' args, below
-				 * KPT_MAX_ENTRY_ARGS)
-				 */
-				if (!p->is_return || fo->val < 0 ||
-				    fo->val >= KPT_MAX_ENTRY_ARGS)
-					return kpt_error(e, KPT_ERR_BAD_FETCH_PROG,
-							 pos);
-				op->op = KPT_COP_EDATA;
-				op->val = p->timed + fo->val;
-				p->edata_n = max_t(u8, p->edata_n, fo->val + 1);
-			} else if (kpt_arg_reg_slot(fo->val) >= 0) {
-				op->op = KPT_COP_REG;
-				op->val = kpt_regs_offset(kpt_arg_reg_slot(fo->val));
-			} else {
-				/* s0 is the return address at the entry */
-				op->op = KPT_COP_STACK;
-				op->val = fo->val - KPT_NR_ARG_REGS + 1;
-			}
-			break;
-		case KPT_FOP_RETVAL:
-		case KPT_FOP_RETADDR:
-			if (!p->is_return)
-				return kpt_error(e, KPT_ERR_RET_ONLY, pos);
-			/*
-			 * regs_return_value() is ax.  The return address:
-			 * rethook has set regs->ip to the true one; the
-			 * instance's saved one can be another kretprobe's
-			 * trampoline when several return probes sit on one
-			 * function.
-			 */
-			op->op = KPT_COP_REG;
-			op->val = kpt_regs_offset(fo->op == KPT_FOP_RETVAL ?
-						  KPT_REG_AX : KPT_REG_IP);
-			break;
-		case KPT_FOP_DURATION:
-			/* word 0 of the entry's data (p->timed) */
-			if (!p->is_return)
-				return kpt_error(e, KPT_ERR_RET_ONLY, pos);
-			op->op = KPT_COP_EDATA;
-			op->val = 0;
-			break;
-		case KPT_FOP_IMM:
-			op->op = KPT_COP_IMM;
-			op->val = fo->val;
-			break;
-		case KPT_FOP_COMM:
-			op->op = KPT_COP_COMM;
-			break;
-		case KPT_FOP_DATA:
-			/* the text in the probe's own copy of the pool */
-			op->op = KPT_COP_IMM;
-			op->val = (long)kpt_def_str(p->def, fo->sym);
-			break;
-		case KPT_FOP_SYMBOL:
-			ret = kpt_resolve_symbol(NULL,
-						 kpt_def_str(def, fo->sym),
-						 &addr, e, pos);
-			if (ret)
-				return ret;
-			op->op = KPT_COP_IMM;
-			op->val = addr + fo->val;
-			break;
-		case KPT_FOP_DEREF:
-		case KPT_FOP_UDEREF:
-			if (!i)
-				return kpt_error(e, KPT_ERR_BAD_FETCH_PROG, pos);
-			op->op = fo->op == KPT_FOP_DEREF ? KPT_COP_DEREF :
-							   KPT_COP_UDEREF;
-			op->val = fo->val;
-			if (i == da->nops - 1)
-				op->size = a->size;
-			p->has_mem = true;
-			break;
-		default:
-			return kpt_error(e, KPT_ERR_FETCH_UNSUPPORTED, pos);
-		}
-		if (i && op->op != KPT_COP_DEREF && op->op != KPT_COP_UDEREF)
-			return kpt_error(e, KPT_ERR_BAD_FETCH_PROG, pos);
-	}
-	*nops += da->nops;
-	if (p->fmt->compile_arg) {
-		int ret = p->fmt->compile_arg(p, def, idx, e);
-
-		if (ret)
-			return ret;
-	}
-	a->conv = a->size < sizeof(long) || a->type == KPT_T_BITFIELD;
-	/* the cheapest form the seed's hit path can take */
-	a->fast = KPT_FAST_NONE;
-	if (!p->today && !a->conv && p->ops[a->first].op == KPT_COP_REG) {
-		const struct kpt_cop *op = &p->ops[a->first];
-
-		a->reg = op[0].val;
-		if (a->nops == 1)
-			a->fast = KPT_FAST_REG;
-		for (i = 1; i < a->nops && a->nops <= 3; i++) {
-			if (op[i].op != KPT_COP_DEREF ||
-			    op[i].size != sizeof(long))
-				break;
-			a->moff[i - 1] = op[i].val;
-		}
-		if (a->nops > 1 && i == a->nops) {
-			a->fast = KPT_FAST_MEM;
-			a->nderef = a->nops - 1;
-		}
-	}
-	return 0;
-}
 
 /*
  * Find and check the probe address: SYM+offs (in module p->modname if
@@ -303,21 +150,19 @@ static bool kpt_ret_ptr(const struct kpt_probe_def *def)
 	return false;
 }
 
-struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
-				   struct kpt_err *e,
-				   struct kpt_fset_pre *pre)
+/*
+ * A probe for def, its memory allocated and filled from def, its fetch
+ * program not yet compiled; NULL when out of memory (p freed).
+ */
+static struct kpt_probe *kpt_probe_alloc(const struct kpt_probe_def *def)
 {
-	size_t pos_loc = def->loc_pos;
-	unsigned int i, nops = 0, total_ops = 0;
-	char found_mod[MODULE_NAME_LEN] = "";
-	unsigned int lopts;
+	unsigned int i, total_ops = 0, lopts;
 	struct kpt_probe *p;
 	size_t need;
-	int ret;
 
 	p = kzalloc(sizeof(*p), GFP_KERNEL);
 	if (!p)
-		goto nomem;
+		return NULL;
 	INIT_LIST_HEAD(&p->list);
 	INIT_LIST_HEAD(&p->links);
 	p->ev = p;
@@ -382,17 +227,29 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	if (!p->listing)
 		goto nomem;
 	kpt_format_probe_opts(def, lopts, p->listing, need);
+	return p;
 
-	/* where */
-	if (p->is_return && def->loc == KPT_LOC_SYMBOL && def->offset) {
-		kpt_error(e, KPT_ERR_RETPROBE_OFFSET, pos_loc);
-		goto fail;
-	}
+nomem:
+	kpt_probe_free(p);
+	return NULL;
+}
+
+/* Where p probes: located and checked, its module noted (0 or -errno) */
+static int kpt_probe_where(struct kpt_probe *p,
+			   const struct kpt_probe_def *def, struct kpt_err *e,
+			   struct kpt_fset_pre *pre)
+{
+	char found_mod[MODULE_NAME_LEN] = "";
+	size_t pos_loc = def->loc_pos;
+	int ret;
+
+	if (p->is_return && def->loc == KPT_LOC_SYMBOL && def->offset)
+		return kpt_error(e, KPT_ERR_RETPROBE_OFFSET, pos_loc);
 	if (def->loc == KPT_LOC_SYMBOL && def->module &&
 	    strcmp(kpt_def_str(def, def->module), "vmlinux")) {
 		p->modname = kstrdup(kpt_def_str(def, def->module), GFP_KERNEL);
 		if (!p->modname)
-			goto nomem;
+			return kpt_error(e, KPT_ERR_NOMEM, 0);
 	}
 	if (p->fprobe)
 		p->fs->pre = pre;
@@ -400,31 +257,38 @@ struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
 	if (p->fprobe)
 		p->fs->pre = NULL;
 	if (ret < 0)
-		goto fail;
+		return ret;
 	if (ret > 0) {
 		/* as the kernel's tracer: armed when the module loads */
 		kpt_note(e, KPT_ERR_NOTE_MOD_NOT_LOADED, pos_loc,
-			     p->modname);
+			 p->modname);
 	} else if (!p->modname && found_mod[0]) {
 		/* SYM found in a module: armed again if it reloads */
 		p->modname = kstrdup(found_mod, GFP_KERNEL);
 		if (!p->modname)
-			goto nomem;
+			return kpt_error(e, KPT_ERR_NOMEM, 0);
 	}
+	return 0;
+}
 
-	for (i = 0; i < def->nargs; i++) {
-		ret = kpt_compile_arg(p, def, i, &nops, e);
-		if (ret)
-			goto fail;
+struct kpt_probe *kpt_probe_create(const struct kpt_probe_def *def,
+				   struct kpt_err *e,
+				   struct kpt_fset_pre *pre)
+{
+	struct kpt_probe *p = kpt_probe_alloc(def);
+	int ret;
+
+	if (!p) {
+		kpt_error(e, KPT_ERR_NOMEM, 0);
+		return ERR_PTR(e->err);
 	}
-	ret = p->fmt->size(p, def, e);
-	if (ret)
-		goto fail;
-	return p;
-
-nomem:
-	kpt_error(e, KPT_ERR_NOMEM, 0);
-fail:
+	ret = kpt_probe_where(p, def, e, pre);
+	if (!ret)
+		ret = kpt_compile_args(p, def, e);
+	if (!ret)
+		ret = p->fmt->size(p, def, e);
+	if (!ret)
+		return p;
 	kpt_probe_free(p);
 	return ERR_PTR(e->err);
 }
