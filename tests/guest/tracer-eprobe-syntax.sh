@@ -1,4 +1,4 @@
-# matrix: core
+# matrix: series
 # The kernel as referee for e: lines (event probes, 5.15+): each hostile
 # line below is written to the kernel's dynamic_events and to our
 # kprobe_events; both must refuse it, and a row marked "same" must get
