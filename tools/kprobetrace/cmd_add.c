@@ -513,6 +513,14 @@ static int add_main(int argc, char **argv)
 
 		r = load_func(&q, &f, err, sizeof(err));
 		have_btf = !r;
+		if (r && !q.offs && !q.is_return) {
+			/* a debug file named: a function only its DWARF has */
+			int d = add_dwarf_func(q.func, q.module, &src, q.event,
+					       q.args, q.nargs, dry);
+
+			if (d >= 0)
+				return d;
+		}
 		if (r && (any_sym || !in_kallsyms(&q))) {
 			kpt_err("%s", err);
 			return r;

@@ -62,6 +62,8 @@ static int inline_cb(Dwarf_Die *die, void *arg)
 {
 	struct finder *f = arg;
 
+	if (kpt_dw_called_at_decl(die))
+		return DWARF_CB_OK;	/* a split-off part, not a copy */
 	if (f->n < MAX_INST) {
 		f->inst[f->n].die = *die;
 		f->inst[f->n++].inlined = true;
@@ -199,14 +201,20 @@ static int row_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
+/* A function copy's key in rows of all code: from its DIE offset. */
+static int die_key(Dwarf_Die *die)
+{
+	return -1 - (int)(dwarf_dieoffset(die) & 0x3fffffff);
+}
+
 /*
- * The innermost function instance holding pc in cu: its DIE offset; 0
- * for none, or an inlined one when no_inlines.
+ * The innermost function instance holding pc in cu: its key; 0 for
+ * none, or an inlined one when no_inlines.
  */
 static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
 {
 	Dwarf_Die *scopes = NULL;
-	int n = dwarf_getscopes(cu, pc, &scopes), key = 0;
+	int n = kpt_dw_chain_at(cu, pc, &scopes), key = 0;
 
 	for (int i = 0; i < n; i++) {
 		int t = dwarf_tag(&scopes[i]);
@@ -214,7 +222,7 @@ static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
 		if (t == DW_TAG_inlined_subroutine && no_inlines)
 			break;
 		if (t == DW_TAG_subprogram || t == DW_TAG_inlined_subroutine) {
-			key = -1 - (int)(dwarf_dieoffset(&scopes[i]) & 0x3fffffff);
+			key = die_key(&scopes[i]);
 			break;
 		}
 	}
@@ -229,6 +237,49 @@ struct collecting {
 	bool no_inlines;
 	struct rows *rs;
 };
+
+/* The instance of f that is die, else the first holding pc; -1 none. */
+static int inst_of(const struct finder *f, Dwarf_Die *die, Dwarf_Addr pc)
+{
+	for (int k = 0; k < f->n; k++)
+		if (dwarf_dieoffset((Dwarf_Die *)&f->inst[k].die) ==
+		    dwarf_dieoffset(die))
+			return k;
+	for (int k = 0; k < f->n; k++)
+		if (dwarf_haspc((Dwarf_Die *)&f->inst[k].die, pc) > 0)
+			return k;
+	return -1;
+}
+
+/* A row the line table lacks: a call's line, a declaration's entry. */
+static int extra_row(void *ctx, Dwarf_Die *owner, int line,
+		     const char *file, Dwarf_Addr pc)
+{
+	struct collecting *c = ctx;
+	struct row r = { .line = line, .addr = pc, .file = file };
+
+	if (c->f) {
+		r.key = inst_of(c->f, owner, pc);
+		if (r.key < 0)
+			return 0;
+	} else {
+		if (c->no_inlines &&
+		    dwarf_tag(owner) == DW_TAG_inlined_subroutine)
+			return 0;
+		r.key = die_key(owner);
+	}
+	return push_row(c->rs, &r);
+}
+
+static int extra_rows(Dwarf_Die *cu, struct collecting *c)
+{
+	struct kpt_dw_extra x = {
+		.file = c->file, .lo = c->lo, .hi = c->hi, .decl = true,
+		.fn = extra_row, .ctx = c,
+	};
+
+	return kpt_dw_extra_rows(cu, &x);
+}
 
 static int rows_in(Dwarf_Die *cu, void *arg)
 {
@@ -273,7 +324,7 @@ static int rows_in(Dwarf_Die *cu, void *arg)
 		if (push_row(c->rs, &r))
 			return -1;
 	}
-	return 0;
+	return extra_rows(cu, c);
 }
 
 /*
@@ -292,6 +343,23 @@ static int collect(struct kpt_dwarf *d, const struct finder *f,
 		return -1;
 	if (rs->n)
 		qsort(rs->r, rs->n, sizeof(*rs->r), row_cmp);
+	return 0;
+}
+
+/* The entry of each instance of f, as rows of line (its first). */
+static int entries(const struct finder *f, long line, struct rows *rs)
+{
+	for (int k = 0; k < f->n; k++) {
+		struct row r = { .line = (int)line, .key = k,
+				 .file = f->decl_file };
+		Dwarf_Addr pc;
+
+		if (!kpt_dw_entry((Dwarf_Die *)&f->inst[k].die, &pc))
+			continue;
+		r.addr = pc;
+		if (push_row(rs, &r))
+			return -1;
+	}
 	return 0;
 }
 
@@ -369,7 +437,7 @@ static int make_site(struct kpt_dwarf *d, const struct row *r,
 	}
 	snprintf(s->sym, sizeof(s->sym), "%s", name);
 	s->off = off;
-	n = cu ? dwarf_getscopes(cu, r->addr, &scopes) : 0;
+	n = cu ? kpt_dw_chain_at(cu, r->addr, &scopes) : 0;
 	for (int i = 0; i < n; i++) {
 		int t = dwarf_tag(&scopes[i]);
 		const char *fn = dwarf_diename(&scopes[i]);
@@ -385,6 +453,15 @@ static int make_site(struct kpt_dwarf *d, const struct row *r,
 	/* an inlined copy's caller: the out-of-line code holding it */
 	snprintf(s->caller, sizeof(s->caller), "%s", s->inlined ? name : "");
 	return on_boundary(d, r->addr, off, why, wl) ? 0 : -1;
+}
+
+/* Is addr one of the first n sites' already? */
+static bool seen_addr(const struct kpt_dwarf_site *sites, int n, uint64_t addr)
+{
+	for (int i = 0; i < n; i++)
+		if (sites[i].addr == addr)
+			return true;
+	return false;
 }
 
 /* Lines with code nearest to line (below and above), for a message. */
@@ -453,22 +530,14 @@ int kpt_dwarf_sites(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 	r = spec_range(d, s, &f, &have_f, &lo, &hi, &file, err, errlen);
 	if (r)
 		return r;
-	if (!s->has_line)	/* FUNC@FILE: the function's first line */
-		hi = lo;
-	if (collect(d, have_f ? &f : NULL, file, lo, hi, s->no_inlines, &rs)) {
+	if (have_f && (!s->has_line || (s->relative && !s->line)))
+		r = entries(&f, lo, &rs);	/* FUNC:0, FUNC@FILE */
+	else
+		r = collect(d, have_f ? &f : NULL, file, lo, hi, s->no_inlines,
+			    &rs);
+	if (r) {
 		kpt_dwarf_msg(err, errlen, "out of memory");
 		return KPT_EXIT_FAIL;
-	}
-	if (!rs.n && !s->has_line && have_f) {
-		/* no row at the declaration line: the first line with code */
-		collect(d, &f, file, lo, lo + 100000, s->no_inlines, &all);
-		if (all.n)
-			for (size_t i = 0; i < all.n; i++)
-				if (all.r[i].line == all.r[0].line)
-					push_row(&rs, &all.r[i]);
-		free(all.r);
-		all.r = NULL;
-		all.n = all.cap = 0;
 	}
 	if (!rs.n) {
 		if (collect(d, have_f ? &f : NULL, file, 1, 10000000,
@@ -487,7 +556,8 @@ int kpt_dwarf_sites(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		return all.n || have_f ? KPT_EXIT_NOLINE : KPT_EXIT_NOFUNC;
 	}
 	for (size_t i = 0; i < rs.n; i++) {
-		if (i && rs.r[i].key == rs.r[i - 1].key)
+		if ((i && rs.r[i].key == rs.r[i - 1].key) ||
+		    seen_addr(sites, *n, rs.r[i].addr))
 			continue;	/* the instance's lowest address only */
 		if (*n == max) {
 			kpt_dwarf_msg(err, errlen, "more than %d sites", max);
@@ -552,8 +622,9 @@ int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		int n = 0;
 
 		for (; i < rs.n && rs.r[i].line == line; i++) {
-			if (i && rs.r[i].line == rs.r[i - 1].line &&
-			    rs.r[i].key == rs.r[i - 1].key)
+			if ((i && rs.r[i].line == rs.r[i - 1].line &&
+			     rs.r[i].key == rs.r[i - 1].key) ||
+			    seen_addr(sites, n, rs.r[i].addr))
 				continue;
 			if (n < KPT_DWARF_MAX_SITES &&
 			    !make_site(d, &rs.r[i], &sites[n], why, sizeof(why)))
