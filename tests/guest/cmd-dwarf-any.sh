@@ -3,7 +3,8 @@
 # only code is an inlined call is probed and hit; FUNC:0 is the entry;
 # a helper inlined in a loop body is one event over its copies, hit on
 # every iteration; a function only inlined is probed by name with its
-# debug file named; `errors` on int returns of a module without BTF
+# debug file named; a caller's variable that the inlined callee's of the
+# same name hides is NAME@CALLER in vars and add; `errors` on int returns of a module without BTF
 # counts each errno (the type from the module's DWARF).
 # matrix: core
 # modparams: lifecycle=today
@@ -40,21 +41,31 @@ assert_eq "$(grep -c ' dstep ' $KPT/kprobe_profile)" 3 "one event, three probes"
 add -e donly 'kpt_any_only_inline'
 grep -q '^p:donly kprobetrace_dwarf:kpt_any_outer+0x' /tmp/add.out || fail "kpt_any_only_inline's entry"
 
-for e in dcall dstep donly; do
+# at the inlined callee's line, x is its own; the caller's x@kpt_any_shadow
+kprobetrace vars --debuginfo $KO kpt_any_shadow_in:4 > /tmp/vars || fail "vars"
+cat /tmp/vars
+grep -Eq '^    param  long int x  +%[a-z0-9]+$' /tmp/vars || fail "x: the callee's"
+grep -Eq '^    param  long int x@kpt_any_shadow  +%[a-z0-9]+  \(kpt_any_shadow.s\)$' /tmp/vars ||
+	fail "the caller's x as x@kpt_any_shadow"
+add -e dshadow 'kpt_any_shadow_in:4 x caller_x=x@kpt_any_shadow'
+for e in dcall dstep donly dshadow; do
 	kprobetrace enable $e || fail "enable $e"	# created disabled
 done
-trace_bg /tmp/tr -n 10 -t 20
+trace_bg /tmp/tr -n 11 -t 20
 call callsite 5		# 5 > 2: the line runs
 call callsite 1		# 1 > 2 is false: it does not
 call loop 7		# kpt_any_step: once before the loop, 7 times in it
 call outer 4
+call shadow 3		# the caller's x 3, the callee's 3 * 7
 wait $tpid
 cat /tmp/tr
 cat $KPT/kprobe_profile
 assert_eq "$(grep -c ' dcall: kpt_any_callsite+0x' /tmp/tr)" 1 "the inlined call's line hit once"
 assert_eq "$(grep -c ' dstep: kpt_any_loop+0x' /tmp/tr)" 8 "every iteration through one event"
 assert_eq "$(grep -c ' donly: kpt_any_outer+0x' /tmp/tr)" 1 "the inlined-only function hit"
-for e in dcall dstep donly; do
+grep -Eq ' dshadow: kpt_any_shadow\+0x[0-9a-f]+ x=21 caller_x=3$' /tmp/tr ||
+	fail "x (the callee's), x@kpt_any_shadow (the caller's)"
+for e in dcall dstep donly dshadow; do
 	kprobetrace disable $e || fail "disable $e"
 done
 kprobetrace clear || fail "clear"

@@ -82,6 +82,25 @@ __kpt_target long kpt_any_outer(long v)
 	return kpt_any_only_inline(v + 1);
 }
 
+/* A name of the caller's that the inlined callee's hides: x */
+static __always_inline long kpt_any_shadow_in(long x)
+{
+	long y = x * 5;
+
+	WRITE_ONCE(kpt_any_total, y);	/* KPT_LINE shadow_in */
+	return y + x;
+}
+
+__kpt_target long kpt_any_shadow(long x)
+{
+	long y;
+
+	WRITE_ONCE(kpt_any_total, x * 7);
+	y = kpt_any_shadow_in(READ_ONCE(kpt_any_total));
+	WRITE_ONCE(kpt_any_hits, y + x);
+	return y;
+}
+
 /* int returns: errnos without BTF for the module */
 __kpt_target int kpt_any_errno(long v)
 {
@@ -102,6 +121,8 @@ int kpt_dwarf_any_call(const char *name, long arg)
 		kpt_any_loop(arg);
 	else if (!strcmp(name, "outer"))
 		kpt_any_outer(arg);
+	else if (!strcmp(name, "shadow"))
+		kpt_any_shadow(arg);
 	else if (!strcmp(name, "errno"))
 		kpt_any_errno(arg);
 	else
