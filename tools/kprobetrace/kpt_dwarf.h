@@ -15,6 +15,8 @@
  *                      addresses of a line (every inlined site), as
  *                      SYMBOL+OFFSET checked against instruction boundaries
  *                      by the decoder on the file's own text
+ *   kpt_dwarf_live.c   a site checked on the live text (kcore, the
+ *                      code the kernel patches)
  *   kpt_dwarf_ret.c    a function's return type as a fetch type
  *   kpt_dwarf_callsite.c  a line's code the line table does not give
  *                      (inlined calls, a function's entry), and the
