@@ -10,9 +10,12 @@
 #   both refuse
 #   perf wrong     perf's site is outside the function (its symbol's
 #                  [address, address + size) from nm -S): checked here
+#   perf more rows kprobetrace's sites are perf's, perf has more: further
+#                  is_stmt rows of the line in the same copy (kprobetrace
+#                  takes a copy's lowest only)
 #   disagree       anything else: different sites, or kprobetrace refuses
 #                  where perf gives sites inside the function
-# Report: build/check-dwarf-random/KVER-SEED.txt (the counts, then each
+# Report: build/check-dwarf-random/KVER-SEED.txt (scratch: run-KVER-SEED/) (the counts, then each
 # point); exit 1 on a disagreement.
 #   tests/dwarf/check-dwarf-random.sh [-k KVER] [-n N] [-s SEED] [KPROBETRACE]
 set -u
@@ -28,9 +31,12 @@ shift $((OPTIND - 1))
 bin=${1:-build/tools/kprobetrace}
 seed=${seed:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 vmlinux=/usr/lib/debug/boot/vmlinux-$kver
-out=build/check-dwarf-random
+# the scratch files of this run (others, of other kernels or seeds, may
+# go on beside it), the report beside them
+base=build/check-dwarf-random
+out=$base/run-$kver-$seed
 mkdir -p "$out"
-export XDG_CACHE_HOME="$PWD/$out/cache"
+export XDG_CACHE_HOME="$PWD/$base/cache"
 dpkg -s linux-image-$kver-dbg > /dev/null 2>&1 || {
 	echo "check-dwarf-random: installing linux-image-$kver-dbg (~0.9 GB download)"
 	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
@@ -43,7 +49,7 @@ nm "$vmlinux" | awk '$2 ~ /^[tTwW]$/ { print $3, $1 }' > "$out/syms"
 nm -S "$vmlinux" | awk '$3 ~ /^[tT]$/ && $4 !~ /\./ { print $4, $1, $2 }' > "$out/sized"
 . tests/dwarf/lib.sh
 
-report=$out/$kver-$seed.txt
+report=$base/$kver-$seed.txt
 echo "check-dwarf-random: $vmlinux, $n functions, seed $seed"
 # the sample: N names drawn with awk's srand(SEED), unique names only
 awk '{ c[$1]++; l[$1] = $0 } END { for (k in c) if (c[k] == 1) print l[k] }' "$out/sized" |
@@ -92,11 +98,15 @@ while read -r fn addr size rel; do
 	"$bin" add -D --debuginfo "$vmlinux" --build-id "$id" "$p" > "$out/ours.raw" 2> "$out/ours.err"
 	norm < "$out/ours.raw" > "$out/ours"
 	norm < "$out/perf.d/$p" > "$out/perf"
-	lo=$((0x$addr)) hi=$((0x$addr + 0x$size))
-	outside=$(gawk -v lo=$lo -v hi=$hi '$1 ~ /^[0-9a-f]+$/ { a = strtonum("0x" $1); if (a < lo || a >= hi) print $2 }' "$out/perf" | head -1)
+	# a perf site in another symbol, or past the function's size
+	outside=$(gawk -v f="$fn" -v size=$((0x$size)) '{
+		split($2, s, "+"); if (s[1] != f || strtonum(s[2]) >= size) print $2 }' "$out/perf" | head -1)
 	if [ -s "$out/ours" ] && [ -s "$out/perf" ]; then
 		if same "$out/perf" "$out/ours" > "$out/diff"; then v=agree
 		elif [ -n "$outside" ]; then v="perf wrong"
+		elif ! grep -q '^kprobetrace only' "$out/diff" &&
+		     [ "$(grep -c '^perf only' "$out/diff")" = "$(grep -c . "$out/diff")" ]; then
+			v="perf more rows"
 		else v=disagree; fi
 	elif [ -s "$out/ours" ]; then v="perf refuses"
 	elif [ ! -s "$out/perf" ]; then v="both refuse"
@@ -110,12 +120,12 @@ while read -r fn addr size rel; do
 		[ -s "$out/perf" ] || sed 's/^/  perf: /' "$out/perf.d/$p.err" 2> /dev/null
 		sed 's/^/  kprobetrace /' "$out/ours"
 		[ -s "$out/ours" ] || sed 's/^kprobetrace: /  kprobetrace: /' "$out/ours.err" | grep -v 'note:' | head -2
-		case $v in disagree) sed 's/^/  differs: /' "$out/diff" ;; esac
+		case $v in disagree | "perf more rows") sed 's/^/  differs: /' "$out/diff" ;; esac
 	} >> "$out/details"
 done < "$out/points"
 {
 	echo "check-dwarf-random: $vmlinux (build-id $id), seed $seed, $n functions, $(wc -l < "$out/points") points"
-	for v in agree "perf refuses" "both refuse" "perf wrong" disagree; do
+	for v in agree "perf more rows" "perf refuses" "both refuse" "perf wrong" disagree; do
 		printf '  %-14s %d\n' "$v" "${cnt[$v]:-0}"
 	done
 	echo
