@@ -164,7 +164,9 @@ static int find_func(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 
 struct row {
 	int line;
-	int key;		/* instance index, or -1 - (scope die offset) */
+	int64_t key;		/* instance index, or -1 - (scope die offset),
+				 * with the part of an out-of-line function
+				 * (its hot and cold ranges) in the low bits */
 	uint64_t addr;
 	const char *file;
 };
@@ -200,20 +202,48 @@ static int row_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* A function copy's key in rows of all code: from its DIE offset. */
-static int die_key(Dwarf_Die *die)
+/*
+ * Which part of an out-of-line function holds pc: the index of its range
+ * (its hot and .cold parts), at most 3; 0 for an inlined copy, whose code
+ * is one part, however its ranges are cut.
+ */
+static int part_of(Dwarf_Die *die, Dwarf_Addr pc)
 {
-	return -1 - (int)(dwarf_dieoffset(die) & 0x3fffffff);
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+	int i = 0;
+
+	if (dwarf_tag(die) != DW_TAG_subprogram)
+		return 0;
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		if (pc >= start && pc < end)
+			return i < 3 ? i : 3;
+		i++;
+	}
+	return 0;
+}
+
+/* A function copy's key in rows of all code: from its DIE offset. */
+static int64_t die_key(Dwarf_Die *die, Dwarf_Addr pc)
+{
+	return -1 - ((int64_t)dwarf_dieoffset(die) * 4 + part_of(die, pc));
+}
+
+/* The key of instance k of f at pc. */
+static int64_t inst_key(const struct finder *f, int k, Dwarf_Addr pc)
+{
+	return (int64_t)k * 4 + part_of((Dwarf_Die *)&f->inst[k].die, pc);
 }
 
 /*
  * The innermost function instance holding pc in cu: its key; 0 for
  * none, or an inlined one when no_inlines.
  */
-static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
+static int64_t scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
 {
 	Dwarf_Die *scopes = NULL;
-	int n = kpt_dw_chain_at(cu, pc, &scopes), key = 0;
+	int n = kpt_dw_chain_at(cu, pc, &scopes);
+	int64_t key = 0;
 
 	for (int i = 0; i < n; i++) {
 		int t = dwarf_tag(&scopes[i]);
@@ -221,7 +251,7 @@ static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
 		if (t == DW_TAG_inlined_subroutine && no_inlines)
 			break;
 		if (t == DW_TAG_subprogram || t == DW_TAG_inlined_subroutine) {
-			key = die_key(&scopes[i]);
+			key = die_key(&scopes[i], pc);
 			break;
 		}
 	}
@@ -258,14 +288,16 @@ static int extra_row(void *ctx, Dwarf_Die *owner, int line,
 	struct row r = { .line = line, .addr = pc, .file = file };
 
 	if (c->f) {
-		r.key = inst_of(c->f, owner, pc);
-		if (r.key < 0)
+		int k = inst_of(c->f, owner, pc);
+
+		if (k < 0)
 			return 0;
+		r.key = inst_key(c->f, k, pc);
 	} else {
 		if (c->no_inlines &&
 		    dwarf_tag(owner) == DW_TAG_inlined_subroutine)
 			return 0;
-		r.key = die_key(owner);
+		r.key = die_key(owner, pc);
 	}
 	return push_row(c->rs, &r);
 }
@@ -314,7 +346,7 @@ static int rows_in(Dwarf_Die *cu, void *arg)
 					break;
 			if (k == f->n)
 				continue;
-			r.key = k;
+			r.key = inst_key(f, k, a);
 		} else {
 			r.key = scope_key(cu, a, c->no_inlines);
 			if (!r.key)
@@ -349,7 +381,7 @@ static int collect(struct kpt_dwarf *d, const struct finder *f,
 static int entries(const struct finder *f, long line, struct rows *rs)
 {
 	for (int k = 0; k < f->n; k++) {
-		struct row r = { .line = (int)line, .key = k,
+		struct row r = { .line = (int)line, .key = (int64_t)k * 4,
 				 .file = f->decl_file };
 		Dwarf_Addr pc;
 
