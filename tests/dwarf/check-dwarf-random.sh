@@ -8,8 +8,9 @@
 #   agree          the same sites
 #   perf refuses   kprobetrace gives sites, perf none
 #   both refuse
-#   perf wrong     perf's site is outside the function (its symbol's
-#                  [address, address + size) from nm -S): checked here
+#   perf wrong     perf's site is outside the function (another symbol
+#                  than FUNC or FUNC.cold, or past FUNC's size from nm -S):
+#                  checked here
 #   perf more rows kprobetrace's sites are perf's, perf has more: further
 #                  is_stmt rows of the line in the same copy (kprobetrace
 #                  takes a copy's lowest only)
@@ -100,7 +101,9 @@ while read -r fn addr size rel; do
 	norm < "$out/perf.d/$p" > "$out/perf"
 	# a perf site in another symbol, or past the function's size
 	outside=$(gawk -v f="$fn" -v size=$((0x$size)) '{
-		split($2, s, "+"); if (s[1] != f || strtonum(s[2]) >= size) print $2 }' "$out/perf" | head -1)
+		split($2, s, "+")
+		if (s[1] == f ".cold") next	# its cold part
+		if (s[1] != f || strtonum(s[2]) >= size) print $2 }' "$out/perf" | head -1)
 	if [ -s "$out/ours" ] && [ -s "$out/perf" ]; then
 		if same "$out/perf" "$out/ours" > "$out/diff"; then v=agree
 		elif [ -n "$outside" ]; then v="perf wrong"
