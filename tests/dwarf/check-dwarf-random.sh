@@ -73,12 +73,14 @@ done < "$out/sample"
 rm -rf "$out/perf.d"
 mkdir -p "$out/perf.d"
 perf_batch() {	# FUNC REL...
-	local fn=$1 args=() r
+	local fn=$1 args=() r e
 	shift
 	for r in "$@"; do args+=(-D "$fn:$r"); done
 	if "$perf" probe -k "$vmlinux" "${args[@]}" > "$out/batch" 2> "$out/batch.err"; then
 		for r in "$@"; do
-			grep -E "^p:[^/]*/${fn}_L${r}(_[0-9]+)? " "$out/batch" > "$out/perf.d/$fn:$r"
+			# FUNC:0 is FUNC to perf: its event is FUNC[_N]
+			if [ "$r" = 0 ]; then e=$fn; else e=${fn}_L$r; fi
+			grep -E "^p:[^/]*/$e(_[0-9]+)? " "$out/batch" > "$out/perf.d/$fn:$r"
 		done
 	elif [ $# = 1 ]; then
 		: > "$out/perf.d/$fn:$1"
