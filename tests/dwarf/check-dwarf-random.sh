@@ -8,12 +8,13 @@
 #   agree          the same sites
 #   perf refuses   kprobetrace gives sites, perf none
 #   both refuse
-#   perf wrong     perf's site is outside the function (another symbol
-#                  than FUNC or FUNC.cold, or past FUNC's size from nm -S):
-#                  checked here
-#   perf more rows kprobetrace's sites are perf's, perf has more: further
-#                  is_stmt rows of the line in the same copy (kprobetrace
-#                  takes a copy's lowest only)
+#   perf wrong     perf's site is in no copy of the function (a symbol
+#                  holding none of FUNC:0's sites, nor FUNC.cold; or past
+#                  FUNC's size from nm -S): checked here
+#   perf more rows kprobetrace's sites are perf's, perf has more, each in
+#                  a symbol where kprobetrace has one: further is_stmt
+#                  rows of the line in the same copy (kprobetrace takes a
+#                  copy's lowest only)
 #   disagree       anything else: different sites, or kprobetrace refuses
 #                  where perf gives sites inside the function
 # Report: build/check-dwarf-random/KVER-SEED.txt (scratch: run-KVER-SEED/) (the counts, then each
@@ -101,16 +102,25 @@ while read -r fn addr size rel; do
 	"$bin" add -D --debuginfo "$vmlinux" --build-id "$id" "$p" > "$out/ours.raw" 2> "$out/ours.err"
 	norm < "$out/ours.raw" > "$out/ours"
 	norm < "$out/perf.d/$p" > "$out/perf"
-	# a perf site in another symbol, or past the function's size
-	outside=$(gawk -v f="$fn" -v size=$((0x$size)) '{
-		split($2, s, "+")
-		if (s[1] == f ".cold") next	# its cold part
-		if (s[1] != f || strtonum(s[2]) >= size) print $2 }' "$out/perf" | head -1)
+	# the symbols holding a copy of FUNC (its entries: FUNC:0), once a
+	# function
+	if [ "$fn" != "${cfn:-}" ]; then
+		cfn=$fn
+		"$bin" add -D --debuginfo "$vmlinux" --build-id "$id" "$fn:0" 2> /dev/null |
+			norm | awk '{ split($2, s, "+"); print s[1] }' | sort -u > "$out/copies"
+	fi
+	# a perf site in no copy of FUNC (another symbol, or past FUNC's size)
+	outside=$(gawk -v f="$fn" -v size=$((0x$size)) -v cp="$out/copies" '
+		BEGIN { while ((getline l < cp) > 0) c[l] = 1 }
+		{ split($2, s, "+"); n = s[1]; sub(/\.cold$/, "", n)
+		  if (n == f ? strtonum(s[2]) >= size && s[1] == f : !(n in c)) print $2 }' "$out/perf" | head -1)
+	# perf's further sites all in symbols where kprobetrace has one
+	further=$(gawk 'NR == FNR { split($2, s, "+"); o[s[1]] = 1; next }
+		{ split($2, s, "+"); if (!(s[1] in o)) { print "no"; exit } }' "$out/ours" "$out/perf")
 	if [ -s "$out/ours" ] && [ -s "$out/perf" ]; then
 		if same "$out/perf" "$out/ours" > "$out/diff"; then v=agree
 		elif [ -n "$outside" ]; then v="perf wrong"
-		elif ! grep -q '^kprobetrace only' "$out/diff" &&
-		     [ "$(grep -c '^perf only' "$out/diff")" = "$(grep -c . "$out/diff")" ]; then
+		elif ! grep -q '^kprobetrace only' "$out/diff" && [ -z "$further" ]; then
 			v="perf more rows"
 		else v=disagree; fi
 	elif [ -s "$out/ours" ]; then v="perf refuses"
