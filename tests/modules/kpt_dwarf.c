@@ -176,6 +176,7 @@ __kpt_target long kpt_dwarf_opaque(long x)
 }
 
 #include "kpt_dwarf_kernel.h"
+#include "kpt_dwarf_any.h"
 
 static ssize_t call_write(struct file *file, const char __user *ubuf,
 			  size_t count, loff_t *ppos)
@@ -214,7 +215,7 @@ static ssize_t call_write(struct file *file, const char __user *ubuf,
 		kpt_dwarf_kernel(arg);
 	else if (!strcmp(name, "lea"))
 		kpt_dwarf_kernel_lea(arg);
-	else
+	else if (kpt_dwarf_any_call(name, arg))
 		return -ENOENT;
 	return count;
 }

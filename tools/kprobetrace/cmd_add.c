@@ -58,7 +58,9 @@ static const char add_usage[] =
 "register, the stack (+OFFS(%sp) from the frame's CFA), memory through a\n"
 "dereference chain, or a constant (\\IMM); a struct split over registers\n"
 "(DWARF pieces): VAR.M from its register, VAR a field per member; raw\n"
-"fetch arguments as above.\n"
+"fetch arguments as above. VAR@FUNC is FUNC's VAR where another copy's\n"
+"VAR hides it (a caller's x under an inlined callee's x: x@CALLER; vars\n"
+"lists it so).\n"
 "A line with several copies (an inlined function) gets one probe per\n"
 "copy, all on one event. An optimized-out variable, or a location the\n"
 "module cannot fetch (bit pieces, entry values, register + offset), is an\n"
@@ -513,6 +515,14 @@ static int add_main(int argc, char **argv)
 
 		r = load_func(&q, &f, err, sizeof(err));
 		have_btf = !r;
+		if (r && !q.offs && !q.is_return) {
+			/* a debug file named: a function only its DWARF has */
+			int d = add_dwarf_func(q.func, q.module, &src, q.event,
+					       q.args, q.nargs, dry);
+
+			if (d >= 0)
+				return d;
+		}
 		if (r && (any_sym || !in_kallsyms(&q))) {
 			kpt_err("%s", err);
 			return r;

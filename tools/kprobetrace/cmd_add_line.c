@@ -4,7 +4,8 @@
  * the sites DWARF gives for the line, the variables resolved at each
  * site's own address, one definition per site on one event, every
  * address checked on the live text before anything is written.  Also the
- * refusal of FUNC%return on a function that is only inlined.
+ * refusal of FUNC%return on a function that is only inlined, and FUNC
+ * with a debug file named that only its DWARF has (FUNC:0).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,3 +198,29 @@ int add_inlined_return(const char *func, const char *module, bool is_return,
 	return 0;
 }
 
+
+int add_dwarf_func(const char *func, const char *module,
+		   const struct kpt_dwarf_src *src, const char *event,
+		   char **argv, int nargs, bool dry)
+{
+	static char err[KPT_ERRMSG_MAX];
+	struct kpt_dwarf_src s = *src;
+	struct kpt_dwarf *d;
+	char point[300];
+	int out, in;
+
+	if (!src->debuginfo)
+		return -1;
+	if (!s.module || !*s.module)
+		s.module = module[0] ? module : NULL;
+	if (kpt_dwarf_open_for(&s, func, &d, err, sizeof(err)))
+		return -1;
+	out = kpt_dwarf_func_copies(d, func, &out, &in) ? 0 : out + in;
+	kpt_dwarf_close(d);
+	if (!out)
+		return -1;
+	snprintf(point, sizeof(point), "%.250s:0", func);
+	kpt_note("%s is not in the BTF; the DWARF of %s has it: probing its entry (%s)",
+		 func, src->debuginfo, point);
+	return add_line_point(point, &s, false, event, argv, nargs, dry);
+}

@@ -4,7 +4,7 @@
  * gives for the line, one definition per site on one event; and the
  * refusal of FUNC%return on a function that is only inlined.
  *
- * Offers: add_line_point(), add_inlined_return().  Uses: DWARF
+ * Offers: add_line_point(), add_inlined_return(), add_dwarf_func().  Uses: DWARF
  * (kpt_dwarf.h), the way into the module (cmd_add_def.h).
  */
 #ifndef KPT_CMD_ADD_LINE_H
@@ -24,5 +24,14 @@ int add_line_point(const char *point, const struct kpt_dwarf_src *src,
  */
 int add_inlined_return(const char *func, const char *module, bool is_return,
 		       const struct kpt_dwarf_src *src);
+/*
+ * FUNC [ARGS] with a debug file named (src->debuginfo) where the BTF has
+ * no FUNC: when that DWARF has it (a function only inlined), add at
+ * FUNC:0, its entry in every copy; the exit code.  -1 when it does not
+ * apply (no debug file, FUNC not in it): the BTF's error stands.
+ */
+int add_dwarf_func(const char *func, const char *module,
+		   const struct kpt_dwarf_src *src, const char *event,
+		   char **argv, int nargs, bool dry);
 
 #endif

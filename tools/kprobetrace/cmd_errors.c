@@ -11,18 +11,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "cmd_errors_ret.h"
 #include "kpt_cmd.h"
 #include "kpt_latsess.h"
 
 static const char errors_usage[] =
 "usage: kprobetrace errors [-d SECS] [-i SECS] [-p PID] [-c COMM] [--json]\n"
-"                          [--ret TYPE] FUNC|GLOB...\n"
+"                          [--ret TYPE] [--debuginfo FILE] FUNC|GLOB...\n"
 "\n"
 "Count how the functions return, until -d SECS have passed or Ctrl-C:\n"
 "per function, the calls (where the module counts them), the returns\n"
 "measured, the failures (a negative errno, or an ERR_PTR, returned: the\n"
 "return value must be signed, which BTF says of int and long functions;\n"
-"--ret s32 for an int function without BTF), each errno with its count\n"
+"a module's function without BTF: the type from its DWARF (the .ko\n"
+"built with -g, found by build-id, or --debuginfo), else read as a long,\n"
+"which misses an int's errnos: --ret s32), each errno with its count\n"
 "and share, and NULL returns of pointer functions (where the module\n"
 "counts them). The events are those of kprobetrace latency -F, removed\n"
 "at the end, on Ctrl-C and on any error.\n"
@@ -31,7 +34,9 @@ static const char errors_usage[] =
 "  -p, --pid PID         only calls by this thread group (aggregate file)\n"
 "  -c, --comm COMM       only calls by tasks named COMM (aggregate file)\n"
 "      --json            one JSON document at the end\n"
-"      --ret TYPE        $retval's type (default: BTF's, else a long)\n"
+"      --ret TYPE        $retval's type (default: BTF's, else DWARF's,\n"
+"                        else a long)\n"
+"      --debuginfo FILE  the debug file of the functions' module (no BTF)\n"
 "exit: 0 ok (also on Ctrl-C), 1 failure, 2 usage, 3 unknown function or no\n"
 "      match for a glob, 6 refused by the module, 7 module not loaded,\n"
 "      12 not root\n";
@@ -76,12 +81,13 @@ int kpt_cmd_errors(int argc, char **argv)
 		{ "json", no_argument, NULL, 'J' },
 		{ "ret", required_argument, NULL, 'R' },
 		{ "from-file", required_argument, NULL, 'f' },
+		{ "debuginfo", required_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	struct kpt_ls s = { 0 };
 	double duration = 0, interval = 0;
-	const char *from = NULL;
+	const char *from = NULL, *debuginfo = NULL;
 	bool json = false, first = true;
 	char *end;
 	int c, r;
@@ -115,6 +121,7 @@ int kpt_cmd_errors(int argc, char **argv)
 			s.rettype = optarg;
 			break;
 		case 'f': from = optarg; break;
+		case 'G': debuginfo = optarg; break;
 		case 'h': fputs(errors_usage, stdout); return 0;
 		default: fputs(errors_usage, stderr); return KPT_EXIT_USAGE;
 		}
@@ -144,6 +151,8 @@ int kpt_cmd_errors(int argc, char **argv)
 	s.per_func = true;
 	kpt_ls_signals();
 	r = kpt_ls_check();
+	if (!r && !s.rettype)
+		errors_ret_type(&s, debuginfo);
 	if (!r)
 		r = kpt_ls_start(&s);
 	if (r) {

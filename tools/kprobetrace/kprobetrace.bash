@@ -44,11 +44,12 @@ _kprobetrace()
 		local prev=${COMP_WORDS[COMP_CWORD-1]}
 		case $prev in
 		--sort) COMPREPLY=($(compgen -W "count p50 p99 max err name" -- "$cur")); return ;;
-		--svg) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+		--svg|--debuginfo) COMPREPLY=($(compgen -f -- "$cur")); return ;;
 		--ret) COMPREPLY=($(compgen -W "s8 s16 s32 s64 x64" -- "$cur")); return ;;
 		-i|--interval|-d|--duration|-p|--pid|-c|--comm) return ;;
 		esac
 		local opts="-d --duration -i --interval -p --pid -c --comm --json --ret --help"
+		[ "$cmd" = errors ] && opts="$opts --debuginfo"
 		[ "$cmd" = latency ] && opts="$opts -F --per-function -u --usecs -m --msecs --sort --heatmap --svg"
 		case $cur in
 		-*) COMPREPLY=($(compgen -W "$opts" -- "$cur")) ;;

@@ -15,6 +15,12 @@
  *                      addresses of a line (every inlined site), as
  *                      SYMBOL+OFFSET checked against instruction boundaries
  *                      by the decoder on the file's own text
+ *   kpt_dwarf_live.c   a site checked on the live text (kcore, the
+ *                      code the kernel patches)
+ *   kpt_dwarf_ret.c    a function's return type as a fetch type
+ *   kpt_dwarf_callsite.c  a line's code the line table does not give
+ *                      (inlined calls, a function's entry), and the
+ *                      scopes holding an address
  *   kpt_dwarf_var.c    the variables at an address, their C types, and a
  *                      variable (with .member/->member) -> fetch argument
  *   kpt_dwarf_scope.c  the scopes holding an address, and their variables
@@ -166,6 +172,15 @@ typedef void (*kpt_dwarf_line_fn)(void *ctx, const char *file, int line,
  */
 int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		    kpt_dwarf_line_fn fn, void *ctx, char *err, size_t errlen);
+
+/* ---- kpt_dwarf_ret.c ---- */
+
+/*
+ * FUNC's return type as a fetch type: "s32", "u64", "x64" (a pointer),
+ * "void".  1 typed, 0 no FUNC in the DWARF, -1 a type it cannot say.
+ */
+int kpt_dwarf_ret_type(struct kpt_dwarf *d, const char *func, char *type,
+		       size_t size);
 
 /* ---- kpt_dwarf_var.c ---- */
 

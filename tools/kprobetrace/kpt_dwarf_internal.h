@@ -161,4 +161,36 @@ void kpt_dw_each_var(struct kpt_dw_scope *sc, kpt_dw_var_cb cb, void *ctx);
 void kpt_dw_each_outer(struct kpt_dw_scope *sc, kpt_dw_var_cb cb, void *ctx);
 void kpt_dw_each_global(struct kpt_dw_scope *sc, kpt_dw_var_cb cb, void *ctx);
 
+/*
+ * The code of lines the line table does not give (kpt_dwarf_callsite.c):
+ * for each inlined copy called at a line of [lo, hi] of file (a trailing
+ * part of the path), fn with the function copy holding the call (owner),
+ * the line and the copy's entry; with decl, for each function copy
+ * declared at such a line, fn with the copy itself and its entry.  fn
+ * returns nonzero to stop; that is returned.
+ */
+struct kpt_dw_extra {
+	const char *file;
+	long lo, hi;
+	bool decl;
+	int (*fn)(void *ctx, Dwarf_Die *owner, int line, const char *file,
+		  Dwarf_Addr entry);
+	void *ctx;
+};
+int kpt_dw_extra_rows(Dwarf_Die *cu, const struct kpt_dw_extra *x);
+/*
+ * Is the inlined copy called at its own function's declaration line (a
+ * part GCC split off the function and inlined back into it)?
+ */
+bool kpt_dw_called_at_decl(Dwarf_Die *inl);
+/* A function copy's entry: DW_AT_entry_pc, DW_AT_low_pc, its first range. */
+bool kpt_dw_entry(Dwarf_Die *die, Dwarf_Addr *pc);
+/*
+ * The scopes holding pc, innermost first, up to cu, into a malloc'd
+ * array (free it): unlike dwarf_getscopes(), past an inlined copy on
+ * with the caller's, and through a lexical block whose ranges miss a
+ * copy inlined in it.  The count, or -1.
+ */
+int kpt_dw_chain_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die **out);
+
 #endif /* KPT_DWARF_INTERNAL_H */

@@ -3,12 +3,13 @@
  * kprobetrace(1): probe points from DWARF.  FUNC, FUNC:REL, FUNC@FILE[:REL]
  * and FILE:LINE become lines of the line table; a line becomes one address
  * per function instance that has code for it (the out-of-line copy, each
- * inlined copy): the lowest is_stmt address of that line in the instance.
- * Each address leaves as ELF SYMBOL+OFFSET (a clone's symbol: foo.isra.0),
- * checked against the instruction boundaries of the file's own text by
- * the decoder (decoder/), and, before a probe is written, of the live
- * text (/proc/kcore), as `where` does, and against the regions the kernel
- * patches (jump labels, static calls, alternatives: kpt_patched.h).
+ * inlined copy): the lowest is_stmt address of that line in the instance,
+ * or the entry of a copy inlined at that line (kpt_dwarf_callsite.c);
+ * FUNC:0 is each instance's entry.  Each address leaves as ELF
+ * SYMBOL+OFFSET (a clone's symbol: foo.isra.0), checked against the
+ * instruction boundaries of the file's own text by the decoder
+ * (decoder/), and, before a probe is written, on the live text
+ * (kpt_dwarf_live.c).
  *
  * The point's text is kpt_dwarf_spec.c's to parse.  FILE is the base
  * name or any trailing part of the path the DWARF records (as perf probe
@@ -22,8 +23,6 @@
 #include "kpt_cmd.h"
 #include "kpt_dwarf_internal.h"
 #include "kpt_insn.h"
-#include "kpt_kimage.h"
-#include "kpt_patched.h"
 
 int kpt_dwarf_open_spec(const struct kpt_dwarf_src *src, const char *text,
 			bool ranges, bool no_inlines,
@@ -62,6 +61,8 @@ static int inline_cb(Dwarf_Die *die, void *arg)
 {
 	struct finder *f = arg;
 
+	if (kpt_dw_called_at_decl(die))
+		return DWARF_CB_OK;	/* a split-off part, not a copy */
 	if (f->n < MAX_INST) {
 		f->inst[f->n].die = *die;
 		f->inst[f->n++].inlined = true;
@@ -163,7 +164,9 @@ static int find_func(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 
 struct row {
 	int line;
-	int key;		/* instance index, or -1 - (scope die offset) */
+	int64_t key;		/* instance index, or -1 - (scope die offset),
+				 * with the part of an out-of-line function
+				 * (its hot and cold ranges) in the low bits */
 	uint64_t addr;
 	const char *file;
 };
@@ -200,13 +203,47 @@ static int row_cmp(const void *a, const void *b)
 }
 
 /*
- * The innermost function instance holding pc in cu: its DIE offset; 0
- * for none, or an inlined one when no_inlines.
+ * Which part of an out-of-line function holds pc: the index of its range
+ * (its hot and .cold parts), at most 3; 0 for an inlined copy, whose code
+ * is one part, however its ranges are cut.
  */
-static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
+static int part_of(Dwarf_Die *die, Dwarf_Addr pc)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+	int i = 0;
+
+	if (dwarf_tag(die) != DW_TAG_subprogram)
+		return 0;
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		if (pc >= start && pc < end)
+			return i < 3 ? i : 3;
+		i++;
+	}
+	return 0;
+}
+
+/* A function copy's key in rows of all code: from its DIE offset. */
+static int64_t die_key(Dwarf_Die *die, Dwarf_Addr pc)
+{
+	return -1 - ((int64_t)dwarf_dieoffset(die) * 4 + part_of(die, pc));
+}
+
+/* The key of instance k of f at pc. */
+static int64_t inst_key(const struct finder *f, int k, Dwarf_Addr pc)
+{
+	return (int64_t)k * 4 + part_of((Dwarf_Die *)&f->inst[k].die, pc);
+}
+
+/*
+ * The innermost function instance holding pc in cu: its key; 0 for
+ * none, or an inlined one when no_inlines.
+ */
+static int64_t scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
 {
 	Dwarf_Die *scopes = NULL;
-	int n = dwarf_getscopes(cu, pc, &scopes), key = 0;
+	int n = kpt_dw_chain_at(cu, pc, &scopes);
+	int64_t key = 0;
 
 	for (int i = 0; i < n; i++) {
 		int t = dwarf_tag(&scopes[i]);
@@ -214,7 +251,7 @@ static int scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
 		if (t == DW_TAG_inlined_subroutine && no_inlines)
 			break;
 		if (t == DW_TAG_subprogram || t == DW_TAG_inlined_subroutine) {
-			key = -1 - (int)(dwarf_dieoffset(&scopes[i]) & 0x3fffffff);
+			key = die_key(&scopes[i], pc);
 			break;
 		}
 	}
@@ -229,6 +266,51 @@ struct collecting {
 	bool no_inlines;
 	struct rows *rs;
 };
+
+/* The instance of f that is die, else the first holding pc; -1 none. */
+static int inst_of(const struct finder *f, Dwarf_Die *die, Dwarf_Addr pc)
+{
+	for (int k = 0; k < f->n; k++)
+		if (dwarf_dieoffset((Dwarf_Die *)&f->inst[k].die) ==
+		    dwarf_dieoffset(die))
+			return k;
+	for (int k = 0; k < f->n; k++)
+		if (dwarf_haspc((Dwarf_Die *)&f->inst[k].die, pc) > 0)
+			return k;
+	return -1;
+}
+
+/* A row the line table lacks: a call's line, a declaration's entry. */
+static int extra_row(void *ctx, Dwarf_Die *owner, int line,
+		     const char *file, Dwarf_Addr pc)
+{
+	struct collecting *c = ctx;
+	struct row r = { .line = line, .addr = pc, .file = file };
+
+	if (c->f) {
+		int k = inst_of(c->f, owner, pc);
+
+		if (k < 0)
+			return 0;
+		r.key = inst_key(c->f, k, pc);
+	} else {
+		if (c->no_inlines &&
+		    dwarf_tag(owner) == DW_TAG_inlined_subroutine)
+			return 0;
+		r.key = die_key(owner, pc);
+	}
+	return push_row(c->rs, &r);
+}
+
+static int extra_rows(Dwarf_Die *cu, struct collecting *c)
+{
+	struct kpt_dw_extra x = {
+		.file = c->file, .lo = c->lo, .hi = c->hi, .decl = true,
+		.fn = extra_row, .ctx = c,
+	};
+
+	return kpt_dw_extra_rows(cu, &x);
+}
 
 static int rows_in(Dwarf_Die *cu, void *arg)
 {
@@ -264,7 +346,7 @@ static int rows_in(Dwarf_Die *cu, void *arg)
 					break;
 			if (k == f->n)
 				continue;
-			r.key = k;
+			r.key = inst_key(f, k, a);
 		} else {
 			r.key = scope_key(cu, a, c->no_inlines);
 			if (!r.key)
@@ -273,7 +355,7 @@ static int rows_in(Dwarf_Die *cu, void *arg)
 		if (push_row(c->rs, &r))
 			return -1;
 	}
-	return 0;
+	return extra_rows(cu, c);
 }
 
 /*
@@ -292,6 +374,23 @@ static int collect(struct kpt_dwarf *d, const struct finder *f,
 		return -1;
 	if (rs->n)
 		qsort(rs->r, rs->n, sizeof(*rs->r), row_cmp);
+	return 0;
+}
+
+/* The entry of each instance of f, as rows of line (its first). */
+static int entries(const struct finder *f, long line, struct rows *rs)
+{
+	for (int k = 0; k < f->n; k++) {
+		struct row r = { .line = (int)line, .key = (int64_t)k * 4,
+				 .file = f->decl_file };
+		Dwarf_Addr pc;
+
+		if (!kpt_dw_entry((Dwarf_Die *)&f->inst[k].die, &pc))
+			continue;
+		r.addr = pc;
+		if (push_row(rs, &r))
+			return -1;
+	}
 	return 0;
 }
 
@@ -369,7 +468,7 @@ static int make_site(struct kpt_dwarf *d, const struct row *r,
 	}
 	snprintf(s->sym, sizeof(s->sym), "%s", name);
 	s->off = off;
-	n = cu ? dwarf_getscopes(cu, r->addr, &scopes) : 0;
+	n = cu ? kpt_dw_chain_at(cu, r->addr, &scopes) : 0;
 	for (int i = 0; i < n; i++) {
 		int t = dwarf_tag(&scopes[i]);
 		const char *fn = dwarf_diename(&scopes[i]);
@@ -385,6 +484,15 @@ static int make_site(struct kpt_dwarf *d, const struct row *r,
 	/* an inlined copy's caller: the out-of-line code holding it */
 	snprintf(s->caller, sizeof(s->caller), "%s", s->inlined ? name : "");
 	return on_boundary(d, r->addr, off, why, wl) ? 0 : -1;
+}
+
+/* Is addr one of the first n sites' already? */
+static bool seen_addr(const struct kpt_dwarf_site *sites, int n, uint64_t addr)
+{
+	for (int i = 0; i < n; i++)
+		if (sites[i].addr == addr)
+			return true;
+	return false;
 }
 
 /* Lines with code nearest to line (below and above), for a message. */
@@ -453,22 +561,14 @@ int kpt_dwarf_sites(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 	r = spec_range(d, s, &f, &have_f, &lo, &hi, &file, err, errlen);
 	if (r)
 		return r;
-	if (!s->has_line)	/* FUNC@FILE: the function's first line */
-		hi = lo;
-	if (collect(d, have_f ? &f : NULL, file, lo, hi, s->no_inlines, &rs)) {
+	if (have_f && (!s->has_line || (s->relative && !s->line)))
+		r = entries(&f, lo, &rs);	/* FUNC:0, FUNC@FILE */
+	else
+		r = collect(d, have_f ? &f : NULL, file, lo, hi, s->no_inlines,
+			    &rs);
+	if (r) {
 		kpt_dwarf_msg(err, errlen, "out of memory");
 		return KPT_EXIT_FAIL;
-	}
-	if (!rs.n && !s->has_line && have_f) {
-		/* no row at the declaration line: the first line with code */
-		collect(d, &f, file, lo, lo + 100000, s->no_inlines, &all);
-		if (all.n)
-			for (size_t i = 0; i < all.n; i++)
-				if (all.r[i].line == all.r[0].line)
-					push_row(&rs, &all.r[i]);
-		free(all.r);
-		all.r = NULL;
-		all.n = all.cap = 0;
 	}
 	if (!rs.n) {
 		if (collect(d, have_f ? &f : NULL, file, 1, 10000000,
@@ -487,7 +587,8 @@ int kpt_dwarf_sites(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		return all.n || have_f ? KPT_EXIT_NOLINE : KPT_EXIT_NOFUNC;
 	}
 	for (size_t i = 0; i < rs.n; i++) {
-		if (i && rs.r[i].key == rs.r[i - 1].key)
+		if ((i && rs.r[i].key == rs.r[i - 1].key) ||
+		    seen_addr(sites, *n, rs.r[i].addr))
 			continue;	/* the instance's lowest address only */
 		if (*n == max) {
 			kpt_dwarf_msg(err, errlen, "more than %d sites", max);
@@ -552,8 +653,9 @@ int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		int n = 0;
 
 		for (; i < rs.n && rs.r[i].line == line; i++) {
-			if (i && rs.r[i].line == rs.r[i - 1].line &&
-			    rs.r[i].key == rs.r[i - 1].key)
+			if ((i && rs.r[i].line == rs.r[i - 1].line &&
+			     rs.r[i].key == rs.r[i - 1].key) ||
+			    seen_addr(sites, n, rs.r[i].addr))
 				continue;
 			if (n < KPT_DWARF_MAX_SITES &&
 			    !make_site(d, &rs.r[i], &sites[n], why, sizeof(why)))
@@ -563,121 +665,6 @@ int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 	}
 	free(rs.r);
 	return KPT_EXIT_OK;
-}
-
-/*
- * Is NAME+off in a region the kernel patches (kpt_patched.h)?  A jump
- * label or static call is refused at every byte, as register_kprobe()
- * refuses it; an alternative past its first byte: the instructions there
- * are not the ones the debug info describes.
- */
-static const char *patched_at(const struct kpt_dwarf *d,
-			      const struct kpt_sym *sym, uint64_t off,
-			      uint64_t *start, unsigned int *len)
-{
-	uint64_t addr = sym->addr + off;
-	const char *what;
-
-	if (d->module[0])
-		kpt_patched_module_file(d->module, d->path);
-	else
-		kpt_kimage_debug_file(d->path);
-	if (kpt_patched_find(d->module, addr, start, len, &what) != 1 ||
-	    (!kpt_patched_kernel_refuses(what) && *start == addr))
-		return NULL;
-	return what;
-}
-
-static bool check_patched(const struct kpt_dwarf *d, const char *name,
-			  const struct kpt_sym *sym, uint64_t off, char *why,
-			  size_t wl)
-{
-	const char *what;
-	uint64_t start;
-	unsigned int len;
-	char at[300];
-
-	what = patched_at(d, sym, off, &start, &len);
-	if (!what)
-		return false;
-	kpt_ksyms_fmt(start, at, sizeof(at));
-	if (kpt_patched_kernel_refuses(what))
-		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is in %s of the live code (%u bytes at %s, %s): the kernel refuses a probe there (EINVAL); `kprobetrace where %s` shows the offsets it takes",
-			      name, off, what, len, at,
-			      kpt_patched_how(what), name);
-	else
-		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is inside %s of the live code (%u bytes at %s, patched at boot or load): the instructions there are not the ones the debug info describes; `kprobetrace where %s` shows them",
-			      name, off, what, len, at, name);
-	return true;
-}
-
-const char *kpt_dwarf_site_patched(const struct kpt_dwarf *d,
-				   const struct kpt_dwarf_site *site)
-{
-	const struct kpt_sym *sym;
-	uint64_t start;
-	unsigned int len;
-	char name[400];
-	int n;
-
-	snprintf(name, sizeof(name), "%s%s%s", d->module,
-		 d->module[0] ? ":" : "", site->sym);
-	if (kpt_ksyms_load())
-		return NULL;
-	sym = kpt_ksyms_find(name, &n);
-	if (!sym || n != 1 || !sym->addr || site->off >= sym->size)
-		return NULL;
-	return patched_at(d, sym, site->off, &start, &len);
-}
-
-int kpt_dwarf_check_live(const struct kpt_dwarf *d,
-			 const struct kpt_dwarf_site *site, char *why,
-			 size_t wl)
-{
-	char name[400];
-	const struct kpt_sym *sym;
-	uint8_t *buf;
-	uint64_t pos = 0;
-	int n, r = 1;
-
-	why[0] = '\0';
-	snprintf(name, sizeof(name), "%s%s%s", d->module,
-		 d->module[0] ? ":" : "", site->sym);
-	if (kpt_ksyms_load())
-		return 0;
-	sym = kpt_ksyms_find(name, &n);
-	if (!sym || n != 1)	/* a module not loaded yet: checked at load */
-		return 0;
-	if (site->off >= sym->size) {
-		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is past the live %s's end (0x%" PRIx64 " bytes): the debug info is of another build",
-			      name, site->off, name, sym->size);
-		return -1;
-	}
-	buf = malloc(site->off + 16);
-	if (!buf || kpt_kcore_read(sym->addr, buf, site->off + 16)) {
-		free(buf);
-		return 0;	/* no kcore (not root): the module checks */
-	}
-	while (pos < site->off) {
-		struct kpt_insn in;
-		int e = kpt_insn_decode(&in, buf + pos, site->off + 16 - pos,
-					KPT_INSN_MODE_64);
-
-		if (e) {
-			r = 0;	/* a live probe's int3 ahead: the module checks */
-			break;
-		}
-		pos += in.length;
-	}
-	if (r == 1 && pos != site->off) {
-		kpt_dwarf_msg(why, wl, "%s+0x%" PRIx64 " is inside an instruction of the live code (the debug info is of another build, or the code was patched)",
-			      name, site->off);
-		r = -1;
-	}
-	free(buf);
-	if (r >= 0 && check_patched(d, name, sym, site->off, why, wl))
-		r = -1;
-	return r;
 }
 
 int kpt_dwarf_func_copies(struct kpt_dwarf *d, const char *func,

@@ -14,47 +14,6 @@
 #include "kpt_dwarf_internal.h"
 
 
-/*
- * The scopes physically holding pc, innermost first, into a malloc'd
- * array: unlike dwarf_getscopes(), past an inlined copy this goes on
- * with the caller's scopes.  The count, or -1.
- */
-static int chain_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die **out)
-{
-	Dwarf_Die *c = malloc(64 * sizeof(*c)), cur = *cu, kid;
-	int n = 0;
-
-	*out = c;
-	if (!c)
-		return -1;
-	c[n++] = cur;
-	while (n < 64 && !dwarf_child(&cur, &kid)) {
-		bool in = false;
-
-		do {
-			int t = dwarf_tag(&kid);
-
-			if ((t == DW_TAG_subprogram || t == DW_TAG_lexical_block ||
-			     t == DW_TAG_inlined_subroutine) &&
-			    dwarf_haspc(&kid, pc) > 0) {
-				in = true;
-				break;
-			}
-		} while (!dwarf_siblingof(&kid, &kid));
-		if (!in)
-			break;
-		cur = kid;
-		c[n++] = cur;
-	}
-	for (int i = 0; i < n / 2; i++) {
-		Dwarf_Die t = c[i];
-
-		c[i] = c[n - 1 - i];
-		c[n - 1 - i] = t;
-	}
-	return n;
-}
-
 /* Is the inlined copy inl called at file:line (a line of its caller)? */
 static bool called_at(Dwarf_Die *cu, Dwarf_Die *inl, const char *file,
 		      int line)
@@ -83,7 +42,7 @@ int kpt_dw_scope_open(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 
 	memset(sc, 0, sizeof(*sc));
 	sc->addr = site->addr;
-	n = cu ? chain_at(cu, site->addr, &sc->scopes) : -1;
+	n = cu ? kpt_dw_chain_at(cu, site->addr, &sc->scopes) : -1;
 	if (n <= 1) {
 		kpt_dwarf_msg(err, errlen, "no DWARF scope at %s+0x%" PRIx64,
 			      site->sym, site->off);

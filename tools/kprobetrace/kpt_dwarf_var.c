@@ -285,10 +285,11 @@ static bool list_one(Dwarf_Die *var, const char *owner, void *arg)
 
 	snprintf(v.name, sizeof(v.name), "%s", dwarf_diename(var));
 	snprintf(key, sizeof(key), " %s ", v.name);
-	/* another copy's variable: a name already listed hides it */
+	/* another copy's variable that a name listed hides: NAME@OWNER */
 	if (owner && strstr(l->seen, key))
-		return false;
-	if (strlen(l->seen) + strlen(v.name) + 2 < sizeof(l->seen))
+		snprintf(v.name, sizeof(v.name), "%.60s@%.60s",
+			 dwarf_diename(var), owner);
+	else if (strlen(l->seen) + strlen(v.name) + 2 < sizeof(l->seen))
 		snprintf(l->seen + strlen(l->seen),
 			 sizeof(l->seen) - strlen(l->seen), "%s%s ",
 			 l->seen[0] ? "" : " ", v.name);
@@ -346,6 +347,9 @@ int kpt_dwarf_vars(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 struct find_ctx {
 	const char *name;
 	size_t len;
+	const char *owner;	/* NAME@OWNER: OWNER's NAME */
+	size_t olen;
+	const char *own;	/* the site's own function copy */
 	Dwarf_Die found;
 	bool ok;
 	char names[512];
@@ -357,7 +361,13 @@ static bool find_one(Dwarf_Die *var, const char *owner, void *arg)
 	const char *n = dwarf_diename(var);
 	size_t l = strlen(f->names);
 
-	(void)owner;	/* the first found in walk order is meant */
+	/* the first found in walk order is meant, or OWNER's */
+	if (f->olen) {
+		const char *o = owner ? owner : f->own;
+
+		if (!o || strlen(o) != f->olen || strncmp(o, f->owner, f->olen))
+			return false;
+	}
 	if (strlen(n) == f->len && !strncmp(n, f->name, f->len)) {
 		f->found = *var;
 		f->ok = true;
@@ -377,6 +387,7 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	struct find_ctx f = { 0 };
 	struct kpt_dw_scope sc;
 	char base[KPT_FETCH_MAX], why[256];
+	const char *rest;
 	bool addr, lea;
 	int64_t off;
 	Dwarf_Die t;
@@ -391,9 +402,20 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		kpt_dwarf_msg(err, errlen, "'%s': a variable's name first", expr);
 		return KPT_EXIT_USAGE;
 	}
+	rest = expr + f.len;
+	if (*rest == '@') {	/* NAME@OWNER */
+		f.owner = rest + 1;
+		f.olen = kpt_dw_ident_len(f.owner);
+		if (!f.olen) {
+			kpt_dwarf_msg(err, errlen, "'%s': a function's name after '@'", expr);
+			return KPT_EXIT_USAGE;
+		}
+		rest = f.owner + f.olen;
+	}
 	r = kpt_dw_scope_open(d, site, &sc, err, errlen);
 	if (r)
 		return r;
+	f.own = sc.n > 0 ? dwarf_diename(&sc.scopes[sc.n - 1]) : NULL;
 	kpt_dw_each_var(&sc, find_one, &f);
 	if (!f.ok)
 		kpt_dw_each_outer(&sc, find_one, &f);
@@ -409,7 +431,7 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	}
 	if (!f.ok) {
 		kpt_dwarf_msg(err, errlen, "no variable '%.*s' at %s:%d (%s+0x%" PRIx64 "); there are:%s",
-			      (int)f.len, expr, site->file, site->line,
+			      (int)(rest - expr), expr, site->file, site->line,
 			      site->sym, site->off,
 			      f.names[0] ? f.names : " none");
 		free(sc.scopes);
@@ -436,9 +458,9 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		return KPT_EXIT_TYPE;
 	}
 	if (npc)
-		return kpt_dw_chain_pieces(d, expr, expr + f.len, &t, pc, npc, out,
+		return kpt_dw_chain_pieces(d, expr, rest, &t, pc, npc, out,
 				    members, ml, err, errlen);
-	return kpt_dw_chain(d, expr, expr + f.len, &t, base, addr, lea, off,
+	return kpt_dw_chain(d, expr, rest, &t, base, addr, lea, off,
 			    out, err, errlen);
 }
 
