@@ -6,7 +6,7 @@
 # debug file named; a caller's variable that the inlined callee's of the
 # same name hides is NAME@CALLER in vars and add; `errors` on int returns of a module without BTF
 # counts each errno (the type from the module's DWARF).
-# matrix: core
+# matrix: series
 # modparams: lifecycle=today
 # timeout: 60
 . /kpt/lib.sh
