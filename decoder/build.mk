@@ -8,7 +8,8 @@
 KPT_INSN_GEN := $(BUILD)/gen/kpt_inat_tables.gen.h
 KPT_INSN_CFLAGS := -I$(BUILD)/gen -Idecoder -Icommon
 KPT_INSN_LIB := $(BUILD)/lib/libkptinsn.a
-KPT_INSN_HDRS := decoder/kpt_insn.h decoder/kpt_inat.h common/kpt_compat.h
+KPT_INSN_HDRS := decoder/kpt_insn.h decoder/kpt_inat.h decoder/kpt_insn_fields.h \
+	common/kpt_compat.h
 
 $(KPT_INSN_GEN): decoder/x86-opcode-map.txt decoder/gen-tables.awk
 	@mkdir -p $(dir $@)
@@ -22,11 +23,15 @@ $(KPT_INSN_NAMES): decoder/x86-opcode-map.txt decoder/gen-tables.awk
 	$(AWK) -v names=1 -f decoder/gen-tables.awk decoder/x86-opcode-map.txt > $@.tmp
 	mv $@.tmp $@
 
-$(BUILD)/lib/kptinsn/kpt_insn.o: decoder/kpt_insn.c $(KPT_INSN_HDRS) $(KPT_INSN_GEN)
+$(BUILD)/lib/kptinsn/kpt_insn_decode.o: decoder/kpt_insn_decode.c $(KPT_INSN_HDRS) $(KPT_INSN_GEN)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -c $< -o $@
 
-$(KPT_INSN_LIB): $(BUILD)/lib/kptinsn/kpt_insn.o
+$(BUILD)/lib/kptinsn/kpt_insn_query.o: decoder/kpt_insn_query.c $(KPT_INSN_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -c $< -o $@
+
+$(KPT_INSN_LIB): $(BUILD)/lib/kptinsn/kpt_insn_decode.o $(BUILD)/lib/kptinsn/kpt_insn_query.o
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^

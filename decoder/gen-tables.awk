@@ -1,6 +1,6 @@
 #!/usr/bin/gawk -f
 # Turns decoder/x86-opcode-map.txt into the decoder's attribute tables
-# (a C header included once, by kpt_insn.c). Usage:
+# (a C header included once, by kpt_insn_decode.c). Usage:
 #   gawk -f decoder/gen-tables.awk decoder/x86-opcode-map.txt > kpt_inat_tables.gen.h
 # With -v names=1 it emits instead the same structure holding mnemonics
 # (kpt_inat_names.gen.h, for userspace tools only): every word then is a

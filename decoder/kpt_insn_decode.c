@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kprobetrace x86 instruction decoder (API in kpt_insn.h).
+ * kprobetrace x86 instruction decoder: the step functions and the
+ * length-only path (API in kpt_insn.h).
  *
  * Every decision is a table lookup in the attribute words generated from
  * x86-opcode-map.txt (layout in kpt_inat.h). Every byte read is checked
@@ -10,6 +11,7 @@
  */
 #include "kpt_insn.h"
 #include "kpt_inat.h"
+#include "kpt_insn_fields.h"
 /*
  * Angle brackets: found through -I only, so that the userspace build
  * ($(BUILD)/gen) and the kernel build ($(obj)/decoder) each get their own.
@@ -29,13 +31,6 @@ static const u16 *const kpt_evex_map[8] = {
 
 /* Mandatory prefix slot (none, 66, F3, F2) -> prefix byte. */
 static const u8 kpt_pslot_byte[4] = { 0, 0x66, 0xf3, 0xf2 };
-
-/* The error for needing bytes up to (not including) offset end. */
-static inline int kpt_short(unsigned int end)
-{
-	return end > KPT_INSN_MAX_LEN ? KPT_INSN_ERR_TOO_LONG :
-					KPT_INSN_ERR_TRUNCATED;
-}
 
 static inline bool kpt_vex_invalid_map(u8 type, u8 map)
 {
@@ -78,79 +73,6 @@ static inline int kpt_resolve(u16 a, const u8 *buf, unsigned int modrm_off,
 			/* A prefix or special byte where an opcode belongs. */
 			return KPT_INSN_ERR_UNDEFINED;
 		}
-	}
-}
-
-/*
- * Bytes of SIB + displacement after a memory-form ModRM m (16-bit
- * addressing if addr16). *sib tells whether the first of them is a SIB
- * byte; then *sibp must be readable, as SIB base 101 with mod 00 adds a
- * disp32.
- */
-static inline unsigned int kpt_modrm_tail(u8 m, unsigned int addr16,
-					  const u8 *sibp, bool *sib)
-{
-	unsigned int mod = m >> 6, rm = m & 7;
-
-	*sib = false;
-	if (mod == 3)
-		return 0;
-	if (addr16) {
-		if (mod == 0)
-			return rm == 6 ? 2 : 0;
-		return mod == 1 ? 1 : 2;
-	}
-	if (rm == 4) {
-		*sib = true;
-		if (mod == 0)
-			return (*sibp & 7) == 5 ? 5 : 1;
-		return mod == 1 ? 2 : 5;
-	}
-	if (mod == 0)
-		return rm == 5 ? 4 : 0;
-	return mod == 1 ? 1 : 4;
-}
-
-/*
- * Immediate sizes for attribute a: returns the first, stores the second
- * in *imm2. osz: 66 prefix seen; w: REX.W.
- */
-static inline unsigned int kpt_imm_size(u16 a, bool m64, bool osz, bool w,
-					bool asz, unsigned int *imm2)
-{
-	*imm2 = 0;
-	switch (a & KPT_INAT_IMM_MASK) {
-	case KPT_INAT_IMM_IB:
-	case KPT_INAT_IMM_JB:
-		return 1;
-	case KPT_INAT_IMM_IW:
-		return 2;
-	case KPT_INAT_IMM_IZ:
-		return (osz && !w) ? 2 : 4;
-	case KPT_INAT_IMM_IV:
-		return w ? 8 : osz ? 2 : 4;
-	case KPT_INAT_IMM_MOFFS:
-		if (m64)
-			return asz ? 4 : 8;
-		return asz ? 2 : 4;
-	case KPT_INAT_IMM_PTR:
-		*imm2 = 2;
-		return osz ? 2 : 4;
-	case KPT_INAT_IMM_ENTER:
-		*imm2 = 1;
-		return 2;
-	case KPT_INAT_IMM_JZ:
-		/* Intel: near branches keep rel32 in 64-bit mode. */
-		return (osz && !m64) ? 2 : 4;
-	case KPT_INAT_IMM_JO:
-		return osz ? 2 : 4;
-	case KPT_INAT_IMM_IBIB:
-		*imm2 = 1;
-		return 1;
-	case KPT_INAT_IMM_ID:
-		return 4;
-	default:
-		return 0;
 	}
 }
 
@@ -434,13 +356,6 @@ int kpt_insn_get_modrm(struct kpt_insn *insn)
 	return 0;
 }
 
-/* ModRM present and addressing memory (CR/DR moves never do). */
-static inline bool kpt_modrm_mem(const struct kpt_insn *insn)
-{
-	return insn->modrm_len && insn->modrm < 0xc0 &&
-	       !(insn->attr & KPT_INAT_REGFORM);
-}
-
 int kpt_insn_get_sib(struct kpt_insn *insn)
 {
 	int r = kpt_insn_get_modrm(insn);
@@ -565,6 +480,122 @@ int kpt_insn_decode(struct kpt_insn *insn, const u8 *buf, size_t len,
 	return kpt_insn_get_length(insn);
 }
 
+/* The length-only path's state: where it is and what the prefixes said. */
+struct kpt_len {
+	unsigned int p;		/* offset of the byte being looked at */
+	unsigned int limit;	/* min(buffer length, 15) */
+	unsigned int pslot;	/* mandatory prefix slot, or VEX/EVEX pp */
+	u16 pfx;		/* KPT_INSN_PFX_* seen */
+	u8 rex;
+};
+
+/* Legacy prefixes and REX; returns the attribute word of the byte after. */
+static inline int kpt_len_prefixes(struct kpt_len *l, const u8 *buf,
+				   const u16 *t1)
+{
+	u16 a;
+	u8 b;
+
+	for (;; l->p++) {
+		if (l->p >= l->limit)
+			return kpt_short(l->p + 1);
+		b = buf[l->p];
+		a = t1[b];
+		if (likely((a & KPT_INAT_KIND_MASK) <
+			   (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT)))
+			break;
+		if ((a >> KPT_INAT_KIND_SHIFT) == KPT_INAT_KIND_PREFIX) {
+			l->pfx |= 1 << (a & 15);
+			if (b == 0xf2 || b == 0xf3)
+				l->pslot = b == 0xf3 ? 2 : 3;
+			l->rex = 0;
+			continue;
+		}
+		if ((a & 15) == KPT_INAT_SP_REX) {
+			l->rex = b;
+			continue;
+		}
+		break;
+	}
+	if (!l->pslot && (l->pfx & KPT_INSN_PFX_OPSIZE))
+		l->pslot = 1;
+	return a;
+}
+
+/* A VEX/EVEX/XOP candidate at l->p: the opcode's attribute word. */
+static int kpt_len_vex(struct kpt_len *l, const u8 *buf,
+		       enum kpt_insn_mode mode, u16 a)
+{
+	struct kpt_insn v;
+	int r;
+
+	/* Rare enough to take the full path for the prefix. */
+	v.buf = buf;
+	v.limit = l->limit;
+	v.mode = mode;
+	r = kpt_get_vex(&v, l->p, a & 15);
+	if (r < 0)
+		return r;
+	if (r == 0)
+		return kpt_inat_1byte_plain[buf[l->p]];
+	l->p += r;
+	if (l->p >= l->limit)
+		return kpt_short(l->p + 1);
+	l->pslot = v.vex_pp;
+	return (v.vex_type == KPT_INSN_VEX_EVEX ?
+		kpt_evex_map[v.map] : kpt_vex_map[v.map])[buf[l->p]];
+}
+
+/* A special byte at l->p: 0F escape(s) or a VEX/EVEX/XOP candidate. */
+static inline int kpt_len_escape(struct kpt_len *l, const u8 *buf,
+				 enum kpt_insn_mode mode, u16 a)
+{
+	const u16 *t;
+
+	if ((a & 15) != KPT_INAT_SP_ESC0F)
+		return kpt_len_vex(l, buf, mode, a);
+	if (++l->p >= l->limit)
+		return kpt_short(l->p + 1);
+	a = kpt_inat_0f[buf[l->p]];
+	if ((a >> KPT_INAT_KIND_SHIFT) != KPT_INAT_KIND_SPECIAL)
+		return a;
+	t = (a & 15) == KPT_INAT_SP_ESC38 ? kpt_inat_0f38 : kpt_inat_0f3a;
+	if (++l->p >= l->limit)
+		return kpt_short(l->p + 1);
+	return t[buf[l->p]];
+}
+
+/* ModRM, SIB and displacement for attribute a; 0 or an error. */
+static inline int kpt_len_modrm(struct kpt_len *l, const u8 *buf, u16 a,
+				bool m64)
+{
+	bool sib;
+	u8 m;
+
+	if (!(a & KPT_INAT_MODRM))
+		return 0;
+	if (l->p >= l->limit)
+		return kpt_short(l->p + 1);
+	m = buf[l->p++];
+	if ((a & KPT_INAT_MEMONLY) && m >= 0xc0)
+		return KPT_INSN_ERR_UNDEFINED;
+	if ((a & KPT_INAT_REGONLY) && m < 0xc0)
+		return KPT_INSN_ERR_UNDEFINED;
+	if ((a & KPT_INAT_REGFORM) || m >= 0xc0)
+		return 0;
+	if (!(l->pfx & KPT_INSN_PFX_ADSIZE) || m64) {
+		if ((m & 7) == 4 && l->p >= l->limit)
+			return kpt_short(l->p + 1);
+		l->p += kpt_modrm_tail(m, 0, buf + l->p, &sib);
+	} else {
+		l->p += kpt_modrm_tail(m, 1, buf + l->p, &sib);
+	}
+	/* Checked here as the displacement step does. */
+	if (l->p > l->limit)
+		return kpt_short(l->p);
+	return 0;
+}
+
 /*
  * Length only: the same steps as above on locals, without filling a
  * struct. Kept in lockstep with the step functions (the fuzzer compares
@@ -572,220 +603,40 @@ int kpt_insn_decode(struct kpt_insn *insn, const u8 *buf, size_t len,
  */
 int kpt_insn_length(const u8 *buf, size_t len, enum kpt_insn_mode mode)
 {
-	unsigned int limit = len < KPT_INSN_MAX_LEN ? len : KPT_INSN_MAX_LEN;
+	struct kpt_len l = {
+		.limit = len < KPT_INSN_MAX_LEN ? len : KPT_INSN_MAX_LEN,
+	};
 	bool m64 = mode == KPT_INSN_MODE_64;
-	const u16 *t1;
-	unsigned int p = 0, n, n2, pslot = 0, map;
-	u16 pfx = 0;
-	u8 rex = 0, b, m;
-	u16 a;
-	int r;
-	bool sib;
+	unsigned int n, n2;
+	int a, r;
 
 	if (!buf || (mode != KPT_INSN_MODE_32 && mode != KPT_INSN_MODE_64))
 		return KPT_INSN_ERR_INVAL;
-	t1 = m64 ? kpt_inat_1byte_64 : kpt_inat_1byte_32;
-	for (;; p++) {
-		if (p >= limit)
-			return kpt_short(p + 1);
-		b = buf[p];
-		a = t1[b];
-		if (likely((a & KPT_INAT_KIND_MASK) <
-			   (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT)))
-			break;
-		if ((a >> KPT_INAT_KIND_SHIFT) == KPT_INAT_KIND_PREFIX) {
-			pfx |= 1 << (a & 15);
-			if (b == 0xf2 || b == 0xf3)
-				pslot = b == 0xf3 ? 2 : 3;
-			rex = 0;
-			continue;
-		}
-		if ((a & 15) == KPT_INAT_SP_REX) {
-			rex = b;
-			continue;
-		}
-		break;
-	}
-	if (!pslot && (pfx & KPT_INSN_PFX_OPSIZE))
-		pslot = 1;
+	a = kpt_len_prefixes(&l, buf,
+			     m64 ? kpt_inat_1byte_64 : kpt_inat_1byte_32);
+	if (unlikely(a < 0))
+		return a;
 	if (unlikely((a & KPT_INAT_KIND_MASK) >=
 		     (KPT_INAT_KIND_PREFIX << KPT_INAT_KIND_SHIFT))) {
-		/* Special: 0F escape, or a VEX/EVEX/XOP candidate. */
-		if ((a & 15) == KPT_INAT_SP_ESC0F) {
-			if (++p >= limit)
-				return kpt_short(p + 1);
-			a = kpt_inat_0f[buf[p]];
-			if ((a >> KPT_INAT_KIND_SHIFT) == KPT_INAT_KIND_SPECIAL) {
-				const u16 *t = (a & 15) == KPT_INAT_SP_ESC38 ?
-					kpt_inat_0f38 : kpt_inat_0f3a;
-
-				if (++p >= limit)
-					return kpt_short(p + 1);
-				a = t[buf[p]];
-			}
-		} else {
-			struct kpt_insn v;
-
-			/* Rare enough to take the full path for the prefix. */
-			v.buf = buf;
-			v.limit = limit;
-			v.mode = mode;
-			r = kpt_get_vex(&v, p, a & 15);
-			if (r < 0)
-				return r;
-			if (r == 0) {
-				a = kpt_inat_1byte_plain[b];
-			} else {
-				map = v.map;
-				p += r;
-				if (p >= limit)
-					return kpt_short(p + 1);
-				pslot = v.vex_pp;
-				a = (v.vex_type == KPT_INSN_VEX_EVEX ?
-				     kpt_evex_map[map] : kpt_vex_map[map])[buf[p]];
-			}
-		}
+		a = kpt_len_escape(&l, buf, mode, a);
+		if (a < 0)
+			return a;
 	}
-	p++;
+	l.p++;
 	if (unlikely(a & KPT_INAT_KIND_MASK)) {
-		r = kpt_resolve(a, buf, p, limit, pslot);
-		if (r < 0)
-			return r;
-		a = r;
+		a = kpt_resolve(a, buf, l.p, l.limit, l.pslot);
+		if (a < 0)
+			return a;
 	}
 	if (a & (KPT_INAT_UNDEF | (m64 ? KPT_INAT_INV64 : KPT_INAT_INV32)))
 		return KPT_INSN_ERR_UNDEFINED;
-	if (a & KPT_INAT_MODRM) {
-		if (p >= limit)
-			return kpt_short(p + 1);
-		m = buf[p++];
-		if ((a & KPT_INAT_MEMONLY) && m >= 0xc0)
-			return KPT_INSN_ERR_UNDEFINED;
-		if ((a & KPT_INAT_REGONLY) && m < 0xc0)
-			return KPT_INSN_ERR_UNDEFINED;
-		if (!(a & KPT_INAT_REGFORM) && m < 0xc0) {
-			if (!(pfx & KPT_INSN_PFX_ADSIZE) || m64) {
-				if ((m & 7) == 4 && p >= limit)
-					return kpt_short(p + 1);
-				n = kpt_modrm_tail(m, 0, buf + p, &sib);
-			} else {
-				n = kpt_modrm_tail(m, 1, buf + p, &sib);
-			}
-			p += n;
-			/* Checked here as the displacement step does. */
-			if (p > limit)
-				return kpt_short(p);
-		}
-	}
-	n = kpt_imm_size(a, m64, pfx & KPT_INSN_PFX_OPSIZE, rex & 8,
-			 pfx & KPT_INSN_PFX_ADSIZE, &n2);
-	p += n + n2;
-	if (p > limit)
-		return kpt_short(p);
-	return p;
-}
-
-const char *kpt_insn_strerror(int err)
-{
-	switch (err) {
-	case KPT_INSN_OK:
-		return "ok";
-	case KPT_INSN_ERR_TRUNCATED:
-		return "truncated instruction";
-	case KPT_INSN_ERR_TOO_LONG:
-		return "instruction longer than 15 bytes";
-	case KPT_INSN_ERR_UNDEFINED:
-		return "undefined opcode";
-	case KPT_INSN_ERR_BAD_VEX:
-		return "malformed VEX/EVEX/XOP prefix";
-	case KPT_INSN_ERR_INVAL:
-		return "invalid argument";
-	default:
-		return "unknown error";
-	}
-}
-
-bool kpt_insn_has_modrm(struct kpt_insn *insn)
-{
-	return !kpt_insn_get_modrm(insn) && insn->modrm_len;
-}
-
-bool kpt_insn_is_rip_relative(struct kpt_insn *insn)
-{
-	if (kpt_insn_get_modrm(insn) || insn->mode != KPT_INSN_MODE_64)
-		return false;
-	return kpt_modrm_mem(insn) && (insn->modrm & 0xc7) == 0x05;
-}
-
-bool kpt_insn_is_rel_branch(struct kpt_insn *insn)
-{
-	unsigned int k;
-
-	if (kpt_insn_get_opcode(insn))
-		return false;
-	k = insn->attr & KPT_INAT_IMM_MASK;
-	return k == KPT_INAT_IMM_JB || k == KPT_INAT_IMM_JZ ||
-	       k == KPT_INAT_IMM_JO;
-}
-
-s64 kpt_insn_imm_signed(struct kpt_insn *insn)
-{
-	if (kpt_insn_get_immediate(insn))
-		return 0;
-	switch (insn->imm_len) {
-	case 1:
-		return (s8)insn->imm;
-	case 2:
-		return (s16)insn->imm;
-	case 4:
-		return (s32)insn->imm;
-	default:
-		return (s64)insn->imm;
-	}
-}
-
-u64 kpt_insn_branch_target(struct kpt_insn *insn, u64 insn_addr)
-{
-	u64 t;
-
-	if (!kpt_insn_is_rel_branch(insn) || kpt_insn_get_length(insn))
-		return 0;
-	t = insn_addr + insn->length + (u64)kpt_insn_imm_signed(insn);
-	if (insn->mode == KPT_INSN_MODE_32)
-		t &= insn->imm_len == 2 ? 0xffff : 0xffffffff;
-	return t;
-}
-
-u64 kpt_insn_rip_target(struct kpt_insn *insn, u64 insn_addr)
-{
-	if (!kpt_insn_is_rip_relative(insn) || kpt_insn_get_length(insn))
-		return 0;
-	return insn_addr + insn->length + (s64)insn->disp;
-}
-
-int kpt_insn_imm_size(struct kpt_insn *insn)
-{
-	return kpt_insn_get_immediate(insn) ? 0 : insn->imm_len;
-}
-
-int kpt_insn_imm2_size(struct kpt_insn *insn)
-{
-	return kpt_insn_get_immediate(insn) ? 0 : insn->imm2_len;
-}
-
-int kpt_insn_disp_size(struct kpt_insn *insn)
-{
-	return kpt_insn_get_displacement(insn) ? 0 : insn->disp_len;
-}
-
-int kpt_insn_emulate_prefix_len(const u8 *buf, size_t len)
-{
-	static const u8 xen[5] = { 0x0f, 0x0b, 0x78, 0x65, 0x6e };
-	static const u8 kvm[5] = { 0x0f, 0x0b, 0x6b, 0x76, 0x6d };
-
-	if (!buf || len < 5)
-		return 0;
-	if (!memcmp(buf, xen, 5) || !memcmp(buf, kvm, 5))
-		return 5;
-	return 0;
+	r = kpt_len_modrm(&l, buf, a, m64);
+	if (r)
+		return r;
+	n = kpt_imm_size(a, m64, l.pfx & KPT_INSN_PFX_OPSIZE, l.rex & 8,
+			 l.pfx & KPT_INSN_PFX_ADSIZE, &n2);
+	l.p += n + n2;
+	if (l.p > l.limit)
+		return kpt_short(l.p);
+	return l.p;
 }
