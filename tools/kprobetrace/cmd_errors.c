@@ -71,7 +71,16 @@ static void show(struct kpt_lh_set *set, bool json, bool *first)
 	*first = false;
 }
 
-int kpt_cmd_errors(int argc, char **argv)
+/* The command line beyond the session's own settings. */
+struct errors_opts {
+	double duration, interval;
+	const char *from, *debuginfo;
+	bool json;
+};
+
+/* Options into s and o; 0, or an exit code (-1: --help was printed). */
+static int errors_options(int argc, char **argv, struct kpt_ls *s,
+			  struct errors_opts *o)
 {
 	static const struct option opts[] = {
 		{ "duration", required_argument, NULL, 'd' },
@@ -85,119 +94,146 @@ int kpt_cmd_errors(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
-	struct kpt_ls s = { 0 };
-	double duration = 0, interval = 0;
-	const char *from = NULL, *debuginfo = NULL;
-	bool json = false, first = true;
 	char *end;
-	int c, r;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "+d:i:p:c:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			duration = strtod(optarg, &end);
-			if (*end || !(duration > 0))
+			o->duration = strtod(optarg, &end);
+			if (*end || !(o->duration > 0))
 				goto bad;
 			break;
 		case 'i':
-			interval = strtod(optarg, &end);
-			if (*end || !(interval > 0))
+			o->interval = strtod(optarg, &end);
+			if (*end || !(o->interval > 0))
 				goto bad;
 			break;
 		case 'p':
-			s.pid = strtol(optarg, &end, 10);
-			if (*end || s.pid <= 0)
+			s->pid = strtol(optarg, &end, 10);
+			if (*end || s->pid <= 0)
 				goto bad;
 			break;
 		case 'c':
 			if (!*optarg || strlen(optarg) > 15 || strpbrk(optarg, " \t\n"))
 				goto bad;
-			s.comm = optarg;
+			s->comm = optarg;
 			break;
-		case 'J': json = true; break;
+		case 'J': o->json = true; break;
 		case 'R':
 			if (!*optarg || strpbrk(optarg, " \t\n"))
 				goto bad;
-			s.rettype = optarg;
+			s->rettype = optarg;
 			break;
-		case 'f': from = optarg; break;
-		case 'G': debuginfo = optarg; break;
-		case 'h': fputs(errors_usage, stdout); return 0;
+		case 'f': o->from = optarg; break;
+		case 'G': o->debuginfo = optarg; break;
+		case 'h': fputs(errors_usage, stdout); return -1;
 		default: fputs(errors_usage, stderr); return KPT_EXIT_USAGE;
 		}
 	}
-	s.pats = argv + optind;
-	s.npats = argc - optind;
-	if (!s.npats && !from) {
-		fputs(errors_usage, stderr);
-		return KPT_EXIT_USAGE;
-	}
-	if (json)
-		printf("{\"intervals\": [");
-	if (from) {
-		struct kpt_lh_set set = { 0 };
-		char *t = kpt_read_file(from, NULL);
+	return 0;
+bad:
+	kpt_err("errors: bad value '%s'", optarg);
+	return KPT_EXIT_USAGE;
+}
 
-		if (!t) {
-			kpt_err("%s: cannot read it", from);
-			return KPT_EXIT_FAIL;
-		}
-		r = kpt_lh_parse(t, &set, NULL, NULL) ? KPT_EXIT_FAIL : 0;
-		free(t);
-		show(&set, json, &first);
-		kpt_lh_free(&set);
-		goto out;
+/* --from-file: a saved latency file's return values, shown. */
+static int errors_from_file(const char *from, bool json, bool *first)
+{
+	struct kpt_lh_set set = { 0 };
+	char *t = kpt_read_file(from, NULL);
+	int r;
+
+	if (!t) {
+		kpt_err("%s: cannot read it", from);
+		return KPT_EXIT_FAIL;
 	}
-	s.per_func = true;
-	kpt_ls_signals();
-	r = kpt_ls_check();
-	if (!r && !s.rettype)
-		errors_ret_type(&s, debuginfo);
-	if (!r)
-		r = kpt_ls_start(&s);
-	if (r) {
-		if (json)
-			printf("]}\n");
-		free(s.ev);
-		return r;
-	}
-	fprintf(stderr, "%s: counting the returns of %d function%s; %s\n",
-		kpt_prog, s.npats, s.npats > 1 ? "s" : "",
-		duration ? "until the duration ends or Ctrl-C" : "Ctrl-C ends");
+	r = kpt_lh_parse(t, &set, NULL, NULL) ? KPT_EXIT_FAIL : 0;
+	free(t);
+	show(&set, json, first);
+	kpt_lh_free(&set);
+	return r;
+}
+
+/* Count until the duration ends or a signal, showing each interval. */
+static int errors_loop(struct kpt_ls *s, const struct errors_opts *o,
+		       bool *first)
+{
 	for (double el = 0;;) {
 		struct kpt_lh_set set = { 0 };
-		double step = interval ? interval : -1;
+		double step = o->interval ? o->interval : -1;
 
-		if (duration && (step < 0 || el + step > duration))
-			step = duration - el;
+		if (o->duration && (step < 0 || el + step > o->duration))
+			step = o->duration - el;
 		kpt_ls_wait(step);
 		el += step;
-		if (kpt_ls_collect(&s, &set)) {
-			r = KPT_EXIT_FAIL;
-			break;
-		}
-		if (interval && !json) {
+		if (kpt_ls_collect(s, &set))
+			return KPT_EXIT_FAIL;
+		if (o->interval && !o->json) {
 			char ts[16];
 			time_t now = time(NULL);
 
 			strftime(ts, sizeof(ts), "%H:%M:%S", localtime(&now));
-			printf("%s%s\n", first ? "" : "\n", ts);
+			printf("%s%s\n", *first ? "" : "\n", ts);
 		}
-		show(&set, json, &first);
+		show(&set, o->json, first);
 		kpt_lh_free(&set);
 		fflush(stdout);
-		if (kpt_ls_stop_now || !interval ||
-		    (duration && el >= duration - 1e-3))
-			break;
+		if (kpt_ls_stop_now || !o->interval ||
+		    (o->duration && el >= o->duration - 1e-3))
+			return 0;
 	}
-	if (kpt_ls_stop(&s) && !r)
+}
+
+/* A live session over the functions s names; its exit code. */
+static int errors_live(struct kpt_ls *s, const struct errors_opts *o,
+		       bool *first)
+{
+	int r;
+
+	s->per_func = true;
+	kpt_ls_signals();
+	r = kpt_ls_check();
+	if (!r && !s->rettype)
+		errors_ret_type(s, o->debuginfo);
+	if (!r)
+		r = kpt_ls_start(s);
+	if (r)
+		return r;
+	fprintf(stderr, "%s: counting the returns of %d function%s; %s\n",
+		kpt_prog, s->npats, s->npats > 1 ? "s" : "",
+		o->duration ? "until the duration ends or Ctrl-C" : "Ctrl-C ends");
+	r = errors_loop(s, o, first);
+	if (kpt_ls_stop(s) && !r)
 		r = KPT_EXIT_FAIL;
-	free(s.ev);
-out:
-	if (json)
+	return r;
+}
+
+int kpt_cmd_errors(int argc, char **argv)
+{
+	struct kpt_ls s = { 0 };
+	struct errors_opts o = { 0 };
+	bool first = true;
+	int r;
+
+	r = errors_options(argc, argv, &s, &o);
+	if (r)
+		return r < 0 ? 0 : r;
+	s.pats = argv + optind;
+	s.npats = argc - optind;
+	if (!s.npats && !o.from) {
+		fputs(errors_usage, stderr);
+		return KPT_EXIT_USAGE;
+	}
+	if (o.json)
+		printf("{\"intervals\": [");
+	if (o.from) {
+		r = errors_from_file(o.from, o.json, &first);
+	} else {
+		r = errors_live(&s, &o, &first);
+		free(s.ev);
+	}
+	if (o.json)
 		printf("\n]}\n");
 	return r;
-bad:
-	kpt_err("errors: bad value '%s'", optarg);
-	return KPT_EXIT_USAGE;
 }

@@ -320,47 +320,21 @@ static void print_record(struct kpt_tevent *e, int cpu, uint64_t ts,
 	printf("\n");
 }
 
-int kpt_cmd_trace(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "count", required_argument, NULL, 'n' },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "backlog", no_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
-	static int fds[MAX_CPUS];
-	long count = -1, page;
-	double timeout = -1;
-	struct timespec t0, now;
-	time_t reloaded = 0;
-	struct sigaction sa = { 0 };
-	uint8_t *buf;
-	long printed = 0;
-	int c, r, ncpu = 0, self = getpid();
-	bool backlog = false;
+/* One reading session: the per-CPU buffers and what has been printed. */
+struct trace_run {
+	int fds[MAX_CPUS];
+	int ncpu;
+	uint8_t *buf;		/* one page */
+	long page;
+	long count;		/* records to print, -1: no limit */
+	long printed;
+	int self;		/* our pid: our own records are not shown */
+	time_t reloaded;	/* when the events' formats were last read */
+};
 
-	while ((c = getopt_long(argc, argv, "+bn:t:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'b': backlog = true; break;
-		case 'n': count = strtol(optarg, NULL, 0); break;
-		case 't': timeout = strtod(optarg, NULL); break;
-		case 'h': fputs(trace_usage, stdout); return 0;
-		default: fputs(trace_usage, stderr); return KPT_EXIT_USAGE;
-		}
-	}
-	if (!count) {
-		fputs(trace_usage, stderr);
-		return KPT_EXIT_USAGE;
-	}
-	r = kpt_check_module();
-	if (r)
-		return r;
-	want = argv + optind;
-	nwant = argc - optind;
-	if (load_page_layout() || kpt_tev_load(want, nwant))
-		return KPT_EXIT_FAIL;
-	page = kpt_rb_page_size();
+/* Every event the user named exists; 0 or an exit code. */
+static int check_wanted(void)
+{
 	for (int i = 0; i < nwant; i++) {
 		bool found = false;
 
@@ -372,82 +346,89 @@ int kpt_cmd_trace(int argc, char **argv)
 			return KPT_EXIT_NOEVENT;
 		}
 	}
-	for (ncpu = 0; ncpu < MAX_CPUS; ncpu++) {
+	return 0;
+}
+
+/* Open every CPU's trace_pipe_raw, non-blocking; 0 or an exit code. */
+static int open_cpus(struct trace_run *t)
+{
+	for (t->ncpu = 0; t->ncpu < MAX_CPUS; t->ncpu++) {
 		char p[512];
 
 		kpt_path(p, sizeof(p), kpt_tracefs(),
-			 "per_cpu/cpu%d/trace_pipe_raw", ncpu);
-		fds[ncpu] = open(p, O_RDONLY | O_NONBLOCK);
-		if (fds[ncpu] < 0) {
-			if (errno == ENOENT && ncpu)
-				break;
-			if (errno == ENOENT) {
-				/* a possible CPU may be offline: keep looking */
-				kpt_err("%s: %s", p, strerror(errno));
-				return KPT_EXIT_FAIL;
-			}
-			kpt_err("%s: %s", p, strerror(errno));
-			return KPT_EXIT_FAIL;
-		}
-	}
-	buf = malloc(page);
-	if (!buf)
+			 "per_cpu/cpu%d/trace_pipe_raw", t->ncpu);
+		t->fds[t->ncpu] = open(p, O_RDONLY | O_NONBLOCK);
+		if (t->fds[t->ncpu] >= 0)
+			continue;
+		if (errno == ENOENT && t->ncpu)
+			break;
+		kpt_err("%s: %s", p, strerror(errno));
 		return KPT_EXIT_FAIL;
-	/*
-	 * Drop what is already there, up to a page holding only our own
-	 * records (reading may itself be traced: a probe on vfs_read).
-	 */
-	for (int cpu = 0; cpu < ncpu && !backlog; cpu++)
+	}
+	return 0;
+}
+
+/*
+ * Drop what is already there, up to a page holding only our own records
+ * (reading may itself be traced: a probe on vfs_read).
+ */
+static void drop_backlog(struct trace_run *t)
+{
+	for (int cpu = 0; cpu < t->ncpu; cpu++)
 		for (int i = 0; i < 100000 &&
-		     read(fds[cpu], buf, page) == page; i++) {
+		     read(t->fds[cpu], t->buf, t->page) == t->page; i++) {
 			bool others = false;
 
-			kpt_rb_parse_page(buf, page, cpu);
+			kpt_rb_parse_page(t->buf, t->page, cpu);
 			for (size_t j = 0; j < kpt_rb.n; j++)
 				others |= pid_of(kpt_rb.recs[j].data,
-						 kpt_rb.recs[j].len) != self;
+						 kpt_rb.recs[j].len) != t->self;
 			kpt_rb_clear();
 			if (!others)
 				break;
 		}
-	fprintf(stderr, "%s: tracing %s; Ctrl-C stops\n", kpt_prog,
-		nwant ? "the given events" : "every kprobetrace event");
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+}
+
+/* One record: its event found (formats reread once a second), printed. */
+static void show_record(struct trace_run *t, const struct kpt_rec *rec)
+{
+	int type = type_of(rec->data, rec->len);
+	struct kpt_tevent *e = kpt_tev_by_id(type);
+
+	if (!e && time(NULL) != t->reloaded) {
+		t->reloaded = time(NULL);
+		kpt_tev_load(want, nwant);
+		type = type_of(rec->data, rec->len);
+		e = kpt_tev_by_id(type);
+	}
+	if (type < 0)	/* not even the common fields */
+		return;
+	if (e && e->wanted && pid_of(rec->data, rec->len) != t->self &&
+	    (t->count < 0 || t->printed < t->count)) {
+		print_record(e, rec->cpu, rec->ts, rec->data, rec->len);
+		t->printed++;
+	}
+}
+
+/* Read, sort and print what the buffers hold until stopped. */
+static void trace_loop(struct trace_run *t, double timeout)
+{
+	struct timespec t0, now;
+
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (!stop && (count < 0 || printed < count)) {
-		long shown = printed;
+	while (!stop && (t->count < 0 || t->printed < t->count)) {
+		long shown = t->printed;
 
 		/* a bounded number of pages: tracing read() itself must end */
-		for (int cpu = 0; cpu < ncpu; cpu++)
+		for (int cpu = 0; cpu < t->ncpu; cpu++)
 			for (int i = 0; i < 64 &&
-			     read(fds[cpu], buf, page) == page; i++)
-				kpt_rb_parse_page(buf, page, cpu);
+			     read(t->fds[cpu], t->buf, t->page) == t->page; i++)
+				kpt_rb_parse_page(t->buf, t->page, cpu);
 		kpt_rb_sort();
-		for (size_t i = 0; i < kpt_rb.n; i++) {
-			struct kpt_rec *rec = &kpt_rb.recs[i];
-			int type = type_of(rec->data, rec->len);
-			struct kpt_tevent *e = kpt_tev_by_id(type);
-
-			if (!e && time(NULL) != reloaded) {
-				reloaded = time(NULL);
-				kpt_tev_load(want, nwant);
-				type = type_of(rec->data, rec->len);
-				e = kpt_tev_by_id(type);
-			}
-			if (type < 0)	/* not even the common fields */
-				continue;
-			if (e && e->wanted && pid_of(rec->data, rec->len) != self &&
-			    (count < 0 || printed < count)) {
-				print_record(e, rec->cpu, rec->ts,
-					     rec->data, rec->len);
-				printed++;
-			}
-		}
+		for (size_t i = 0; i < kpt_rb.n; i++)
+			show_record(t, &kpt_rb.recs[i]);
 		fflush(stdout);
-		if (printed == shown) {
+		if (t->printed == shown) {
 			struct timespec ms100 = { 0, 100 * 1000 * 1000 };
 
 			nanosleep(&ms100, NULL);
@@ -458,9 +439,66 @@ int kpt_cmd_trace(int argc, char **argv)
 		    (now.tv_nsec - t0.tv_nsec) / 1e9 >= timeout)
 			break;
 	}
-	for (int cpu = 0; cpu < ncpu; cpu++)
-		close(fds[cpu]);
-	free(buf);
+}
+
+int kpt_cmd_trace(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "count", required_argument, NULL, 'n' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "backlog", no_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	static struct trace_run t;
+	struct sigaction sa = { 0 };
+	double timeout = -1;
+	bool backlog = false;
+	int c, r;
+
+	t.count = -1;
+	t.self = getpid();
+	while ((c = getopt_long(argc, argv, "+bn:t:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'b': backlog = true; break;
+		case 'n': t.count = strtol(optarg, NULL, 0); break;
+		case 't': timeout = strtod(optarg, NULL); break;
+		case 'h': fputs(trace_usage, stdout); return 0;
+		default: fputs(trace_usage, stderr); return KPT_EXIT_USAGE;
+		}
+	}
+	if (!t.count) {
+		fputs(trace_usage, stderr);
+		return KPT_EXIT_USAGE;
+	}
+	r = kpt_check_module();
+	if (r)
+		return r;
+	want = argv + optind;
+	nwant = argc - optind;
+	if (load_page_layout() || kpt_tev_load(want, nwant))
+		return KPT_EXIT_FAIL;
+	r = check_wanted();
+	if (!r)
+		r = open_cpus(&t);
+	if (r)
+		return r;
+	t.page = kpt_rb_page_size();
+	t.buf = malloc(t.page);
+	if (!t.buf)
+		return KPT_EXIT_FAIL;
+	if (!backlog)
+		drop_backlog(&t);
+	fprintf(stderr, "%s: tracing %s; Ctrl-C stops\n", kpt_prog,
+		nwant ? "the given events" : "every kprobetrace event");
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	trace_loop(&t, timeout);
+	for (int cpu = 0; cpu < t.ncpu; cpu++)
+		close(t.fds[cpu]);
+	free(t.buf);
 	kpt_rb_clear();
 	kpt_tev_free();
 	return 0;

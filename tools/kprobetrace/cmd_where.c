@@ -215,6 +215,24 @@ static int patched_note(const struct kpt_sym *sym, uint64_t a, char *note,
 	return refuses ? 2 : 1;
 }
 
+/* What the listing's marks mean for this function. */
+static void legend(const struct kpt_sym *sym, bool black, const char *why,
+		   bool fentry, bool refused_patched, bool lost)
+{
+	if (black)
+		printf("%s is in the kprobes blacklist (%s): every offset is refused\n",
+		       sym->name, why);
+	else
+		printf("probe offsets: the instruction starts marked ok%s; any other offset is refused (EILSEQ)\n",
+		       fentry ? " or ftrace" : "");
+	if (refused_patched)
+		printf("jump labels and static calls are patched at run time: the kernel refuses a probe on any of their bytes (EINVAL)\n");
+	if (*kpt_patched_unchecked(sym->module))
+		printf("not checked: %s\n", kpt_patched_unchecked(sym->module));
+	if (lost)
+		printf("offsets marked '?' follow bytes that cannot be decoded as they are (the module leaves those to register_kprobe())\n");
+}
+
 static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
 		  bool black, const char *why)
 {
@@ -304,18 +322,8 @@ static int decode(const struct kpt_sym *sym, const uint8_t *buf, size_t len,
 		off += n;
 	}
 	kpt_table_print(t);
-	if (black)
-		printf("%s is in the kprobes blacklist (%s): every offset is refused\n",
-		       sym->name, why);
-	else
-		printf("probe offsets: the instruction starts marked ok%s; any other offset is refused (EILSEQ)\n",
-		       fentry != (size_t)-1 ? " or ftrace" : "");
-	if (refused_patched)
-		printf("jump labels and static calls are patched at run time: the kernel refuses a probe on any of their bytes (EINVAL)\n");
-	if (*kpt_patched_unchecked(sym->module))
-		printf("not checked: %s\n", kpt_patched_unchecked(sym->module));
-	if (errors || lost)
-		printf("offsets marked '?' follow bytes that cannot be decoded as they are (the module leaves those to register_kprobe())\n");
+	legend(sym, black, why, fentry != (size_t)-1, refused_patched,
+	       errors || lost);
 	return 0;
 }
 

@@ -120,22 +120,14 @@ static void render(const struct kpt_btf_path *p, const char *base,
 	}
 }
 
-/*
- * The message of a failed resolution; returns the exit code.  f and fn are
- * NULL for a member chain (kpt_btf_path_member()), whose errors never
- * name a parameter.
- */
-static int explain(const struct kpt_btf_func *f, const struct kpt_btf *b,
-		   const struct kpt_btf_fn *fn, const char *expr, int code,
-		   const struct kpt_btf_path *p, char *err, size_t errlen)
+/* The errors about a parameter or $retval; -1 for any other code. */
+static int explain_param(const struct kpt_btf_func *f, const struct kpt_btf *b,
+			 const struct kpt_btf_fn *fn, const char *expr,
+			 int code, const struct kpt_btf_path *p, char *err,
+			 size_t errlen)
 {
-	int dl = (int)p->err_step, ml = (int)p->err_len, shown = 0;
-	const char *m = expr + p->err_pos;
-	bool arrow = expr[p->err_step] == '-';
-	struct kpt_btf_class_info c;
-	char ct[128];
+	int ml = (int)p->err_len;
 
-	kpt_btf_ctype_of(b, p->err_type, ct, sizeof(ct));
 	switch (code) {
 	case KPT_BTF_E_EXPECT_PARAM:
 		kpt_btf_msg(err, errlen, "'%s': expected a parameter name", expr);
@@ -173,6 +165,24 @@ static int explain(const struct kpt_btf_func *f, const struct kpt_btf *b,
 		    ml, expr, f->name, p->err_detail == 2 ? "two registers" :
 		    "memory");
 		return KPT_EXIT_TYPE;
+	default:
+		return -1;
+	}
+}
+
+/* The errors of a member chain: the step, its type, the member. */
+static int explain_chain(const struct kpt_btf *b, const char *expr, int code,
+			 const struct kpt_btf_path *p, char *err,
+			 size_t errlen)
+{
+	int dl = (int)p->err_step, ml = (int)p->err_len, shown = 0;
+	const char *m = expr + p->err_pos;
+	bool arrow = expr[p->err_step] == '-';
+	struct kpt_btf_class_info c;
+	char ct[128];
+
+	kpt_btf_ctype_of(b, p->err_type, ct, sizeof(ct));
+	switch (code) {
 	case KPT_BTF_E_EXPECT_MEMBER:
 		kpt_btf_msg(err, errlen, "'%s': expected a member name after '%.*s'",
 		    expr, dl, expr);
@@ -241,6 +251,22 @@ static int explain(const struct kpt_btf_func *f, const struct kpt_btf *b,
 		kpt_btf_msg(err, errlen, "'%s': %s", expr, kpt_btf_strerror(code));
 		return KPT_EXIT_TYPE;
 	}
+}
+
+/*
+ * The message of a failed resolution; returns the exit code.  f and fn are
+ * NULL for a member chain (kpt_btf_path_member()), whose errors never
+ * name a parameter.
+ */
+static int explain(const struct kpt_btf_func *f, const struct kpt_btf *b,
+		   const struct kpt_btf_fn *fn, const char *expr, int code,
+		   const struct kpt_btf_path *p, char *err, size_t errlen)
+{
+	int r = explain_param(f, b, fn, expr, code, p, err, errlen);
+
+	if (r >= 0)
+		return r;
+	return explain_chain(b, expr, code, p, err, errlen);
 }
 
 /* out's fetch argument, value, fetch type and C type from path p. */
