@@ -4,7 +4,10 @@
 #
 #   host-test-cycles   check-cycles fails on fixtures with a cycle (an
 #                      include cycle, a call cycle through one header) and
-#                      passes acyclic ones, then passes on the tree
+#                      passes acyclic ones, then passes on the tree; the
+#                      command's rooms (folders, -r) have no cycle either;
+#                      check-design: docs/DESIGN.md's room tables name
+#                      every product file once (fixtures, then the tree)
 HOST_TESTS += cycles
 .PHONY: host-test-cycles
 host-test-cycles:

@@ -51,24 +51,24 @@ $(eval $(call kpt_fuzzer,btf,$(KPT_BTF_SRCS),-Icommon,$(KPT_BTF_HDRS),-max_len=8
 
 # kprobetrace(1)'s DWARF location translator: a CFA, then 9-byte
 # operations; a short bounded run (the translator is small).
-$(eval $(call kpt_fuzzer,dwarf_loc,tools/kprobetrace/kpt_dwarf_loc.c,-Itools/kprobetrace -Icommon,tools/kprobetrace/kpt_dwarf.h,-max_len=290 -runs=1500000))
+$(eval $(call kpt_fuzzer,dwarf_loc,tools/kprobetrace/dwarf/kpt_dwarf_loc.c,-Itools/kprobetrace/dwarf -Itools/kprobetrace/btf -Itools/kprobetrace/base -Icommon,tools/kprobetrace/dwarf/kpt_dwarf.h,-max_len=290 -runs=1500000))
 
 # The text of kprobetrace(1)'s DWARF probe points (FUNC:REL, FILE:LINE,
 # FUNC@FILE, ranges), with its canonical form parsed back.
-$(eval $(call kpt_fuzzer,dwarf_spec,tools/kprobetrace/kpt_dwarf_spec.c,-Itools/kprobetrace -Icommon,tools/kprobetrace/kpt_dwarf.h tools/kprobetrace/kpt_dwarf_internal.h,-max_len=600 -runs=1000000))
+$(eval $(call kpt_fuzzer,dwarf_spec,tools/kprobetrace/dwarf/kpt_dwarf_spec.c,-Itools/kprobetrace/dwarf -Itools/kprobetrace/btf -Itools/kprobetrace/base -Icommon,tools/kprobetrace/dwarf/kpt_dwarf.h tools/kprobetrace/dwarf/kpt_dwarf_internal.h,-max_len=600 -runs=1000000))
 
 # The reader of a unit's top-level entries of the DWARF index (functions
 # without libdw): an offset, two sizes, .debug_info, .debug_abbrev and
 # string bytes.
-$(eval $(call kpt_fuzzer,dwarf_dies,tools/kprobetrace/kpt_dwarf_dies.c,-Itools/kprobetrace,tools/kprobetrace/kpt_dwarf_dies.h tools/kprobetrace/kpt_dwarf_rd.h tools/kprobetrace/kpt_dwarf_sec.h,-max_len=4096 -runs=1000000))
+$(eval $(call kpt_fuzzer,dwarf_dies,tools/kprobetrace/dwarf/kpt_dwarf_dies.c,-Itools/kprobetrace/dwarf,tools/kprobetrace/dwarf/kpt_dwarf_dies.h tools/kprobetrace/dwarf/kpt_dwarf_rd.h tools/kprobetrace/dwarf/kpt_dwarf_sec.h,-max_len=4096 -runs=1000000))
 
 # The reader of kprobetrace(1)'s DWARF index files (the cache directory):
 # bounds, order, checksum, key, and a round trip through the writer.
-$(eval $(call kpt_fuzzer,dwarf_index,tools/kprobetrace/kpt_dwarf_index.c,-Itools/kprobetrace,tools/kprobetrace/kpt_dwarf_index.h,-max_len=16384 -runs=1000000))
+$(eval $(call kpt_fuzzer,dwarf_index,tools/kprobetrace/dwarf/kpt_dwarf_index.c,-Itools/kprobetrace/dwarf,tools/kprobetrace/dwarf/kpt_dwarf_index.h,-max_len=16384 -runs=1000000))
 
 # The line table header reader of the DWARF index (file names without
 # libdw): an offset, a split, the .debug_line and string bytes.
-$(eval $(call kpt_fuzzer,dwarf_linehdr,tools/kprobetrace/kpt_dwarf_linehdr.c,-Itools/kprobetrace,tools/kprobetrace/kpt_dwarf_linehdr.h tools/kprobetrace/kpt_dwarf_rd.h tools/kprobetrace/kpt_dwarf_sec.h,-max_len=2048 -runs=1000000))
+$(eval $(call kpt_fuzzer,dwarf_linehdr,tools/kprobetrace/dwarf/kpt_dwarf_linehdr.c,-Itools/kprobetrace/dwarf,tools/kprobetrace/dwarf/kpt_dwarf_linehdr.h tools/kprobetrace/dwarf/kpt_dwarf_rd.h tools/kprobetrace/dwarf/kpt_dwarf_sec.h,-max_len=2048 -runs=1000000))
 
 .PHONY: fuzz
 fuzz:

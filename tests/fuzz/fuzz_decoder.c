@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer harness for the x86 decoder (decoder/kpt_insn.c).
+ * libFuzzer harness for the x86 decoder (decoder/kpt_insn_decode.c).
  *
  * Input: byte 0 picks the mode (bit 0: 0 = 64-bit, 1 = 32-bit), the rest
  * are instruction bytes, copied to a heap buffer of exactly their length

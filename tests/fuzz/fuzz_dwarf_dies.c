@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer harness for kprobetrace(1)'s reader of a compile unit's
- * top-level entries (tools/kprobetrace/kpt_dwarf_dies.c), which the DWARF
+ * top-level entries (tools/kprobetrace/dwarf/kpt_dwarf_dies.c), which the DWARF
  * index runs on every unit of a debug file.
  *
  * Input: byte 0 the unit's offset into .debug_info (bits 0-3), bytes 1-2

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer harness for the reader of kprobetrace(1)'s DWARF index files
- * (tools/kprobetrace/kpt_dwarf_index.c), which come from the cache
+ * (tools/kprobetrace/dwarf/kpt_dwarf_index.c), which come from the cache
  * directory and may be truncated, corrupted or another build's.
  *
  * Input: byte 0 bit 0 set: the checksum is rewritten first (to reach the

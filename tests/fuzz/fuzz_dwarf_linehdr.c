@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer harness for kprobetrace(1)'s reader of line table headers
- * (tools/kprobetrace/kpt_dwarf_linehdr.c), which the DWARF index runs on
+ * (tools/kprobetrace/dwarf/kpt_dwarf_linehdr.c), which the DWARF index runs on
  * every compile unit of a debug file.
  *
  * Input: byte 0 picks the offset into .debug_line (bits 0-3) and whether

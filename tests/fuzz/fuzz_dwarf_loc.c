@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer harness for kprobetrace(1)'s DWARF location translator
- * (tools/kprobetrace/kpt_dwarf_loc.c).
+ * (tools/kprobetrace/dwarf/kpt_dwarf_loc.c).
  *
  * Input: byte 0 and 1 the CFA (bit 7 of byte 0: known; its low bits the
  * register, byte 1 the offset), then operations of 9 bytes each: the atom

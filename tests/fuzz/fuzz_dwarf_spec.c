@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer harness for the text of kprobetrace(1)'s DWARF probe points
- * (tools/kprobetrace/kpt_dwarf_spec.c): FUNC[:REL], FUNC@FILE[:REL],
+ * (tools/kprobetrace/dwarf/kpt_dwarf_spec.c): FUNC[:REL], FUNC@FILE[:REL],
  * FILE:LINE and, for `lines`, A-B ranges.
  *
  * Input: byte 0 bit 0 allows ranges, the rest is the point's text.
@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 #include "kpt_dwarf.h"
 
 #define CHECK(c) do { if (!(c)) { fprintf(stderr, "CHECK failed: %s (line %d)\n", #c, __LINE__); abort(); } } while (0)

@@ -9,7 +9,7 @@ $(BUILD)/guest-bin/%: tests/guest-helpers/%.c
 
 # /proc/kcore is read by the kprobetrace command's reader, one source
 $(BUILD)/guest-bin/kpt-bench-site: tests/guest-helpers/kpt-bench-site.c \
-		tools/kprobetrace/kpt_kcore.c tools/kprobetrace/kpt_cmd.h
+		tools/kprobetrace/kernel/kpt_kcore.c tools/kprobetrace/kernel/kpt_kernel.h tools/kprobetrace/base/kpt_base.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HOST) -Itools/kprobetrace -static -o $@ \
-		tests/guest-helpers/kpt-bench-site.c tools/kprobetrace/kpt_kcore.c
+	$(CC) $(CFLAGS_HOST) -Itools/kprobetrace/kernel -Itools/kprobetrace/base -static -o $@ \
+		tests/guest-helpers/kpt-bench-site.c tools/kprobetrace/kernel/kpt_kcore.c

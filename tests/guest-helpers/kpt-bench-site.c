@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kpt_cmd.h"		/* kpt_kcore_read(): the command's reader */
+#include "kpt_kernel.h"	/* kpt_kcore_read(): the command's reader */
 #ifdef KPT_HAVE_DECODER
 #include "kpt_insn.h"
 #endif

@@ -3,7 +3,7 @@
  * kimage-read PATH ADDR LEN OUT [TEXT]: LEN bytes at address ADDR (link
  * time; with TEXT, a running address with _text at TEXT) of the vmlinux in
  * PATH (an ELF vmlinux or a bzImage), through
- * tools/kprobetrace/kpt_kimage.c, written to OUT; the image's build-id on
+ * tools/kprobetrace/kernel/kpt_kimage.c, written to OUT; the image's build-id on
  * standard output.  Exit 1 with the reason on standard error when they
  * cannot be read.  Driven by tests/host/cmd-kimage.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * For test_cmd_btf: kprobetrace(1)'s BTF code (tools/kprobetrace/kpt_btf*.c)
+ * For test_cmd_btf: kprobetrace(1)'s BTF code (tools/kprobetrace/btf/kpt_btf*.c)
  * on a libbpf struct btf, which that test builds with btf__add_*(): the
  * shared reader gets the blob libbpf writes (btf__raw_data) and, for split
  * BTF, its base's.  The command itself loads blobs without libbpf

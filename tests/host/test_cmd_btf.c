@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kprobetrace(1)'s BTF resolution (tools/kprobetrace/kpt_btf.c, kpt_btf_fetch.h): C types ->
+ * kprobetrace(1)'s BTF resolution (tools/kprobetrace/btf/kpt_btf.c, kpt_btf_fetch.h): C types ->
  * fetch types, parameters -> $argN, member chains -> nested +OFFS(), and
  * the errors.  On a synthetic BTF built here (so the expected offsets are
  * known), then on the host's /sys/kernel/btf/vmlinux if there is one (uapi
@@ -12,7 +12,7 @@
 #include "check.h"
 #include "btf_builder.h"
 #include "kpt_btf_fetch.h"
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 
 static struct kpt_btf_func fn;
 

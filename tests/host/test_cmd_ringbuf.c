@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kprobetrace(1)'s ring buffer page parser (tools/kprobetrace/kpt_ringbuf.c)
+ * kprobetrace(1)'s ring buffer page parser (tools/kprobetrace/trace/kpt_ringbuf.c)
  * on hand-made pages: short and long records, time deltas, a time extend,
  * an absolute time stamp, padding (a discarded record), the end of the
  * data, and the missed-events flags in the commit word; the page layout

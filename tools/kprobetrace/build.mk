@@ -27,9 +27,16 @@
 #   host-test-cmd-dwarf-index    the DWARF index by build-id: built, used,
 #                                rebuilt when bad, the answers of --no-index
 KPT_CMD_DIR := tools/kprobetrace
-KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c) tools/kpt_mnemonic.c
-KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h) tools/kpt_mnemonic.h
-KPT_CMD_CFLAGS := $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -I$(KPT_CMD_DIR) -Itools
+# The command's rooms (docs/DESIGN.md): the subcommands at the top, each
+# room a folder below it; every file of every room is built, and every
+# room's folder is on the include path (a header is named by its file).
+KPT_CMD_ROOMS := $(patsubst %/,%,$(sort $(dir $(wildcard $(KPT_CMD_DIR)/*/*.[ch]))))
+KPT_CMD_SRCS := $(wildcard $(KPT_CMD_DIR)/*.c $(KPT_CMD_DIR)/*/*.c) \
+	tools/kpt_mnemonic.c
+KPT_CMD_HDRS := $(wildcard $(KPT_CMD_DIR)/*.h $(KPT_CMD_DIR)/*/*.h) \
+	tools/kpt_mnemonic.h
+KPT_CMD_CFLAGS := $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -I$(KPT_CMD_DIR) \
+	$(addprefix -I,$(KPT_CMD_ROOMS)) -Itools
 # DWARF (lines, vars, line probes) through elfutils' libdw/libdwfl, static
 # with the compressors it reads (libdw dlopen()s libdebuginfod itself).
 KPT_CMD_DW_LIBS := -ldw -lelf -lz -llzma -lbz2 -lzstd -llz4 -lpthread -ldl
@@ -68,13 +75,13 @@ KPT_CMD_BTF_TEST := $(BUILD)/tests/test_cmd_btf
 # libbpf's blobs to the shared reader (the command's kpt_btf_load.c is not
 # linked in).  It includes the command's kpt_btf_fetch.h (the BTF -> fetch
 # argument room) and, through it, common/kpt_btf_reader.h (the raw reader).
-KPT_CMD_BTF_SRCS := $(KPT_CMD_DIR)/kpt_btf.c $(KPT_CMD_DIR)/kpt_btf_types.c \
+KPT_CMD_BTF_SRCS := $(KPT_CMD_DIR)/btf/kpt_btf.c $(KPT_CMD_DIR)/btf/kpt_btf_types.c \
 	tests/host/test_btf_libbpf.c $(KPT_BTF_SRCS)
 $(KPT_CMD_BTF_TEST): tests/host/test_cmd_btf.c tests/host/btf_builder.h tests/host/check.h \
 		$(KPT_CMD_BTF_SRCS) \
 		$(KPT_CMD_HDRS) $(KPT_BTF_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) -I$(KPT_CMD_DIR) $(KPT_CMD_CFLAGS) $(SAN_FLAGS) $< \
+	$(CC) $(KPT_CMD_CFLAGS) $(SAN_FLAGS) $< \
 		$(KPT_CMD_BTF_SRCS) -lbpf -o $@
 
 HOST_TESTS += cmd-btf
@@ -83,10 +90,10 @@ host-test-cmd-btf: $(KPT_CMD_BTF_TEST)
 	$(KPT_CMD_BTF_TEST)
 
 KPT_CMD_RB_TEST := $(BUILD)/tests/test_cmd_ringbuf
-$(KPT_CMD_RB_TEST): tests/host/test_cmd_ringbuf.c tests/host/check.h $(KPT_CMD_DIR)/kpt_ringbuf.c \
-		$(KPT_CMD_DIR)/kpt_ringbuf.h
+$(KPT_CMD_RB_TEST): tests/host/test_cmd_ringbuf.c tests/host/check.h $(KPT_CMD_DIR)/trace/kpt_ringbuf.c \
+		$(KPT_CMD_DIR)/trace/kpt_ringbuf.h
 	@mkdir -p $(dir $@)
-	$(CC) $(KPT_CMD_CFLAGS) $(SAN_FLAGS) $< $(KPT_CMD_DIR)/kpt_ringbuf.c -o $@
+	$(CC) $(KPT_CMD_CFLAGS) $(SAN_FLAGS) $< $(KPT_CMD_DIR)/trace/kpt_ringbuf.c -o $@
 
 HOST_TESTS += cmd-ringbuf
 .PHONY: host-test-cmd-ringbuf
@@ -130,9 +137,9 @@ host-test-cmd-dwarf-index: $(KPT_CMD) $(KPT_CMD_SAN)
 # The location translator alone: a table of expressions (ASan+UBSan).
 KPT_CMD_DWLOC_TEST := $(BUILD)/tests/test_dwarf_loc
 $(KPT_CMD_DWLOC_TEST): tests/host/test_dwarf_loc.c tests/host/check.h \
-		$(KPT_CMD_DIR)/kpt_dwarf_loc.c $(KPT_CMD_DIR)/kpt_dwarf.h
+		$(KPT_CMD_DIR)/dwarf/kpt_dwarf_loc.c $(KPT_CMD_DIR)/dwarf/kpt_dwarf.h
 	@mkdir -p $(dir $@)
-	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $< $(KPT_CMD_DIR)/kpt_dwarf_loc.c -o $@
+	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $< $(KPT_CMD_DIR)/dwarf/kpt_dwarf_loc.c -o $@
 
 HOST_TESTS += cmd-dwarf-loc
 .PHONY: host-test-cmd-dwarf-loc
@@ -142,7 +149,8 @@ host-test-cmd-dwarf-loc: $(KPT_CMD_DWLOC_TEST)
 # latency and errors alone with the sanitizers (their own small build:
 # no libdw, and no prerequisite shared with another host test)
 KPT_CMD_LAT_SRCS := $(addprefix $(KPT_CMD_DIR)/,cmd_latency.c cmd_errors.c \
-	kpt_lathist.c kpt_latout.c kpt_svg.c kpt_latsess.c kpt_util.c kpt_ksyms.c)
+	latency/kpt_lathist.c latency/kpt_latout.c latency/kpt_svg.c \
+	latency/kpt_latsess.c base/kpt_util.c kernel/kpt_ksyms.c)
 KPT_CMD_LAT_SAN := $(BUILD)/tests/kprobetrace-lat-san
 $(KPT_CMD_LAT_SAN): tests/host/lat_main.c $(KPT_CMD_LAT_SRCS) $(KPT_CMD_HDRS)
 	@mkdir -p $(dir $@)
@@ -162,8 +170,8 @@ host-test-cmd-doc: $(KPT_CMD)
 
 # The kernel-image reader alone (ASan+UBSan): tables of vmlinux read from
 # the installed kernels' /boot/vmlinuz-* against xz/zstd, objcopy, readelf.
-KPT_CMD_KIMAGE_SRCS := $(addprefix $(KPT_CMD_DIR)/,kpt_kimage.c kpt_buildid.c \
-	kpt_util.c kpt_ksyms.c kpt_unz.c)
+KPT_CMD_KIMAGE_SRCS := $(addprefix $(KPT_CMD_DIR)/,kernel/kpt_kimage.c \
+	kernel/kpt_buildid.c base/kpt_util.c kernel/kpt_ksyms.c kernel/kpt_unz.c)
 KPT_CMD_KIMAGE_TEST := $(BUILD)/tests/kimage-read
 $(KPT_CMD_KIMAGE_TEST): tests/host/kimage_main.c $(KPT_CMD_KIMAGE_SRCS) $(KPT_CMD_HDRS)
 	@mkdir -p $(dir $@)

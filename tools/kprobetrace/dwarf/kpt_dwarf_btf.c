@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "kpt_buildid.h"
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 #include "kpt_dwarf_internal.h"
 
 /* d's BTF, loaded on the first call: 0, or -1 with d->btf_why. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kpt_buildid.h"
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 
 void kpt_build_id_hex(const unsigned char *p, size_t n, char *hex,
 		      size_t size)

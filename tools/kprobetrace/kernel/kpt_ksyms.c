@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
+#include "kpt_kernel.h"
 
 static struct kpt_sym *syms;
 static size_t nsyms;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dwarf.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 #include "kpt_dwarf_internal.h"
 
 

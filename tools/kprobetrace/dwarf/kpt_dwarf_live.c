@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
+#include "kpt_kernel.h"
 #include "kpt_dwarf_internal.h"
 #include "kpt_insn.h"
 #include "kpt_kimage.h"

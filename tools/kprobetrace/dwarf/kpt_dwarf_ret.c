@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <dwarf.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 #include "kpt_dwarf_internal.h"
 
 struct ret_find {

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <linux/types.h>
-#include "../../common/kpt_btf_reader.h"
+#include "kpt_btf_reader.h"
 
 struct btf;
 

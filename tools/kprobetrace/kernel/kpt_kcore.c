@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
+#include "kpt_kernel.h"
 
 int kpt_kcore_read(uint64_t vaddr, void *buf, size_t len)
 {

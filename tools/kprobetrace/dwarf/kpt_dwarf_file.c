@@ -27,7 +27,8 @@
 #include <elfutils/libdwfl.h>
 #include <elfutils/libdwelf.h>
 #include "kpt_buildid.h"
-#include "kpt_cmd.h"
+#include "kpt_base.h"
+#include "kpt_kernel.h"
 #include "kpt_dwarf.h"
 #include "kpt_dwarf_internal.h"
 

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 #include "kpt_tevents.h"
 
 struct kpt_tevent kpt_tev[KPT_TEV_MAX];

@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <dwarf.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 #include "kpt_dwarf_internal.h"
 
 bool kpt_dwarf_no_index;

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 
 #define KPT_TABLE_COLS 8
 

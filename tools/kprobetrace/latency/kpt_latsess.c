@@ -18,7 +18,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
+#include "kpt_kernel.h"
 #include "kpt_latsess.h"
 
 volatile sig_atomic_t kpt_ls_stop_now;

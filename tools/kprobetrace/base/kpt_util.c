@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 
 const char *kpt_prog = "kprobetrace";
 

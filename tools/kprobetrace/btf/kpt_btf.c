@@ -15,7 +15,7 @@
 #include <string.h>
 #include "kpt_btf_fetch.h"
 #include "kpt_btf_internal.h"
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 
 bool kpt_btf_is_symbolic(const char *expr)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "kpt_btf_fetch.h"
 #include "kpt_btf_internal.h"
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 
 void kpt_btf_msg(char *err, size_t len, const char *fmt, ...)
 {

@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
+#include "kpt_kernel.h"
 #include "kpt_btf_fetch.h"
 #include "kpt_btf_reader.h"
 #include "kpt_insn.h"

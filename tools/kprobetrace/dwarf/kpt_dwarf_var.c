@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dwarf.h>
-#include "kpt_cmd.h"
+#include "kpt_base.h"
 #include "kpt_dwarf_internal.h"
 
 #define MAX_OPS 64

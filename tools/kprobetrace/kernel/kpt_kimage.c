@@ -24,7 +24,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 #include "kpt_buildid.h"
-#include "kpt_cmd.h"
+#include "kpt_base.h"
+#include "kpt_kernel.h"
 #include "kpt_kimage.h"
 #include "kpt_unz.h"
 
