@@ -92,7 +92,7 @@ fuzz-parser: $(PARSE_FUZZER)
 #                       compared with libbpf; ASan+UBSan.  A kernel whose
 #                       image is not installed is reported SKIP.
 #   tests/fuzz/build.mk host-test-btf-fuzz, fuzz-btf
-KPT_BTF_SRCS := common/kpt_btf_raw.c common/kpt_btf_path.c
+KPT_BTF_SRCS := common/kpt_btf_raw.c common/kpt_btf_func.c common/kpt_btf_path.c
 KPT_BTF_HDRS := common/kpt_btf_reader.h common/kpt_compat.h
 KPT_BTF_LIB := $(BUILD)/lib/libkptbtf.a
 KPT_BTF_OBJS := $(patsubst common/%.c,$(BUILD)/lib/kptbtf/%.o,$(KPT_BTF_SRCS))

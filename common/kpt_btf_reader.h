@@ -223,7 +223,7 @@ static inline bool kpt_btf_printable(enum kpt_btf_class c)
 	       c == KPT_BTF_C_STR_PTR || c == KPT_BTF_C_STR_ARRAY;
 }
 
-/* ---- functions and expressions (kpt_btf_path.c) -------------------- */
+/* ---- functions (kpt_btf_func.c) ------------------------------------- */
 
 struct kpt_btf_fn {
 	u32 func_id, proto_id;
@@ -238,6 +238,10 @@ int kpt_btf_func_find(const struct kpt_btf *b, const char *name, size_t len,
 /* Parameter i: its name ("" for the ... of a variadic function) and type. */
 int kpt_btf_param(const struct kpt_btf *b, const struct kpt_btf_fn *f,
 		  u32 i, const char **name, u32 *type);
+/* Is the NUL-terminated s equal to name[0..n)?  (name may hold a NUL) */
+bool kpt_btf_name_eq(const char *s, const char *name, size_t n);
+
+/* ---- expressions (kpt_btf_path.c) ----------------------------------- */
 
 /* The value a path starts from; MEM: the caller's memory address. */
 enum kpt_btf_src { KPT_BTF_SRC_ARG, KPT_BTF_SRC_RETVAL, KPT_BTF_SRC_MEM };
