@@ -14,6 +14,7 @@
 #include "kpt_btf_args.h"
 #include "kpt_btf_ctx.h"
 #include "kpt_fprobe.h"
+#include "kpt_fset.h"
 
 /*
  * "$retval" as written, untyped, at one function: typed from BTF, as the

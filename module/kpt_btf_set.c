@@ -14,6 +14,7 @@
 #include <linux/string.h>
 #include "kpt_btf_ctx.h"
 #include "kpt_fprobe.h"
+#include "kpt_fset.h"
 
 /* A member's name (no " [module]"). */
 static void kpt_btf_member_name(unsigned long addr, char *buf)

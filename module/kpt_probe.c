@@ -18,6 +18,7 @@
 #include "kpt_compile.h"
 #include "kpt_fmt.h"
 #include "kpt_fprobe.h"
+#include "kpt_fset.h"
 #include "kpt_hit.h"
 #include "kpt_ksyms.h"
 #include "kpt_lat_types.h"

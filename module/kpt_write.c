@@ -22,6 +22,7 @@
 #include "kpt_errlog.h"
 #include "kpt_event.h"
 #include "kpt_fprobe.h"
+#include "kpt_fset.h"
 #include "kpt_probe.h"
 #include "kpt_write.h"
 
