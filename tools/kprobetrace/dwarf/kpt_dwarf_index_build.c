@@ -3,8 +3,8 @@
  * kprobetrace(1): building the DWARF index (kpt_dwarf_cache.c keeps it):
  * for each compile unit, the functions (the subprograms dwarf_getfuncs()
  * gives: with code, and the abstract ones of functions only inlined) and
- * the files of its line table, gathered in hash tables (name -> units)
- * and written in the format of kpt_dwarf_index.c.
+ * the files of its line table, gathered in hash tables (name -> units,
+ * kpt_dwarf_names.c) and written in the format of kpt_dwarf_index.c.
  */
 #include <fcntl.h>
 #include <malloc.h>
@@ -19,252 +19,13 @@
 #include "kpt_dwarf_internal.h"
 #include "kpt_dwarf_dies.h"
 #include "kpt_dwarf_linehdr.h"
-
-/* ---- building: name -> compile units, in a hash table ---- */
-
-struct slot {
-	const char *name;	/* in the build's arena */
-	uint64_t hash;
-	uint32_t *v, n, cap;
-};
-
-struct table {
-	struct slot *s;
-	size_t cap, n;
-	bool oom;
-};
-
-struct arena;
-static const char *intern(struct arena *a, const char *s);
-
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 0x100000001b3ull;
-	return h ^ (h >> 32);
-}
-
-/*
- * name's slot, a new one (its name interned in a) if none.  canon: name
- * is a slot's own string already (hash h): found by pointer.
- */
-static struct slot *slot_of(struct table *t, const char *name, uint64_t h,
-			    bool canon, struct arena *a)
-{
-	size_t i;
-
-	if (t->n * 2 >= t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 4096;
-		struct slot *s = calloc(cap, sizeof(*s));
-
-		if (!s)
-			return NULL;
-		for (size_t k = 0; k < t->cap; k++) {
-			if (!t->s[k].name)
-				continue;
-			i = t->s[k].hash & (cap - 1);
-			while (s[i].name)
-				i = (i + 1) & (cap - 1);
-			s[i] = t->s[k];
-		}
-		free(t->s);
-		t->s = s;
-		t->cap = cap;
-	}
-	i = h & (t->cap - 1);
-	while (t->s[i].name &&
-	       (t->s[i].hash != h || (canon ? t->s[i].name != name :
-				      !!strcmp(t->s[i].name, name))))
-		i = (i + 1) & (t->cap - 1);
-	if (!t->s[i].name) {
-		if (!(name = intern(a, name)))
-			return NULL;
-		t->s[i].name = name;
-		t->s[i].hash = h;
-		t->n++;
-	}
-	return &t->s[i];
-}
-
-/* A unit holds the slot's name. */
-static void add_to(struct table *t, struct slot *s, uint32_t cu)
-{
-	if (!s) {
-		t->oom = true;
-		return;
-	}
-	if (s->n && s->v[s->n - 1] == cu)
-		return;
-	if (s->n == s->cap) {
-		uint32_t cap = s->cap ? s->cap * 2 : 2;
-		uint32_t *v = realloc(s->v, cap * sizeof(*v));
-
-		if (!v) {
-			t->oom = true;
-			return;
-		}
-		s->v = v;
-		s->cap = cap;
-	}
-	s->v[s->n++] = cu;
-}
-
-static void add(struct table *t, const char *name, uint32_t cu,
-		struct arena *a)
-{
-	if (name && *name)
-		add_to(t, slot_of(t, name, hash(name), false, a), cu);
-}
-
-/*
- * The strings libdw and the line headers hand out are mostly the same
- * pointers again and again (one .debug_str, one .debug_line_str): a
- * pointer pair -> its slot's name and hash, so that a name is hashed and
- * compared once, not once per unit.
- */
-struct pslot {
-	const void *k1, *k2;
-	const char *name;	/* the slot's own string, NULL: free */
-	uint64_t hash;
-};
-
-struct pcache {
-	struct pslot *s;
-	size_t cap, n;
-};
-
-static struct pslot *pc_get(struct pcache *c, const void *k1, const void *k2)
-{
-	size_t i;
-
-	if (c->n * 2 >= c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 4096;
-		struct pslot *s = calloc(cap, sizeof(*s));
-
-		if (!s)
-			return NULL;
-		for (size_t k = 0; k < c->cap; k++) {
-			if (!c->s[k].name)
-				continue;
-			i = (((uintptr_t)c->s[k].k1 * 31 + (uintptr_t)c->s[k].k2) *
-			     0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
-			while (s[i].name)
-				i = (i + 1) & (cap - 1);
-			s[i] = c->s[k];
-		}
-		free(c->s);
-		c->s = s;
-		c->cap = cap;
-	}
-	i = (((uintptr_t)k1 * 31 + (uintptr_t)k2) * 0x9e3779b97f4a7c15ull >> 20) &
-	    (c->cap - 1);
-	while (c->s[i].name && (c->s[i].k1 != k1 || c->s[i].k2 != k2))
-		i = (i + 1) & (c->cap - 1);
-	return &c->s[i];
-}
-
-/*
- * The unit holds the name of the pointers k1, k2 (the same pointers: the
- * same name), which is text (joined when k1 is set) when they are new.
- */
-static void add_ptr(struct table *t, struct pcache *c, struct arena *a,
-		    const char *dir, const char *name, uint32_t cu)
-{
-	struct pslot *p = pc_get(c, dir, name);
-	const char *key = name;
-	struct slot *s;
-	char buf[4096];
-
-	if (p && p->name) {
-		add_to(t, slot_of(t, p->name, p->hash, true, a), cu);
-		return;
-	}
-	if (dir && kpt_dwarf_linehdr_join(dir, name, buf, sizeof(buf))) {
-		t->oom = true;	/* never: a path that long */
-		return;
-	}
-	if (dir)
-		name = buf;
-	if (!*name)
-		return;
-	s = slot_of(t, name, hash(name), false, a);
-	add_to(t, s, cu);
-	if (p && s) {
-		p->k1 = dir;
-		p->k2 = key;
-		p->name = s->name;
-		p->hash = s->hash;
-		c->n++;
-	}
-}
-
-/* The table's entries for the writer (its strings stay the table's). */
-static struct kpt_dwarf_index_in *entries(struct table *t, uint32_t *n)
-{
-	struct kpt_dwarf_index_in *in = calloc(t->n + 1, sizeof(*in));
-
-	*n = 0;
-	if (!in)
-		return NULL;
-	for (size_t k = 0; k < t->cap; k++)
-		if (t->s[k].name)
-			in[(*n)++] = (struct kpt_dwarf_index_in){
-				t->s[k].name, t->s[k].v, t->s[k].n };
-	return in;
-}
-
-static void table_free(struct table *t)
-{
-	for (size_t k = 0; k < t->cap; k++)
-		free(t->s[k].v);
-	free(t->s);
-}
-
-/* Strings that live until the index is written. */
-struct arena {
-	char **chunks;
-	size_t n, used, left;
-};
-
-static const char *intern(struct arena *a, const char *s)
-{
-	size_t l = strlen(s) + 1;
-	char *p;
-
-	if (l > a->left) {
-		size_t sz = l > 1 << 20 ? l : 1 << 20;
-		char **c = realloc(a->chunks, (a->n + 1) * sizeof(*c));
-
-		if (!c)
-			return NULL;
-		a->chunks = c;
-		if (!(c[a->n] = malloc(sz)))
-			return NULL;
-		a->n++;
-		a->used = 0;
-		a->left = sz;
-	}
-	p = a->chunks[a->n - 1] + a->used;
-	memcpy(p, s, l);
-	a->used += l;
-	a->left -= l;
-	return p;
-}
-
-static void arena_free(struct arena *a)
-{
-	for (size_t i = 0; i < a->n; i++)
-		free(a->chunks[i]);
-	free(a->chunks);
-}
+#include "kpt_dwarf_names.h"
 
 struct build {
-	struct table names, files;
-	struct pcache pnames, pfiles;
+	struct kpt_dwn_table names, files;
+	struct kpt_dwn_pcache pnames, pfiles;
 	uint32_t cu;
-	struct arena strings;
+	struct kpt_dwn_arena strings;
 	struct kpt_dwarf_linehdr_in lh;
 	bool libdw_files;	/* the headers are read by libdw */
 	bool verify;		/* both, compared (KPT_DWARF_INDEX_VERIFY) */
@@ -282,7 +43,8 @@ struct build {
 static void func_named(struct build *b, const char *name)
 {
 	if (name)
-		add_ptr(&b->names, &b->pnames, &b->strings, NULL, name, b->cu);
+		kpt_dwn_add_ptr(&b->names, &b->pnames, &b->strings, NULL, name,
+				b->cu);
 }
 
 static int build_func(Dwarf_Die *die, void *arg)
@@ -429,11 +191,12 @@ static int file_seen(void *arg, const char *dir, const char *name)
 	char buf[4096];
 	const char *s;
 
-	add_ptr(&b->files, &b->pfiles, &b->strings, dir, name, b->cu);
+	kpt_dwn_add_ptr(&b->files, &b->pfiles, &b->strings, dir, name,
+			b->cu);
 	if (!b->verify)
 		return 0;
 	if (kpt_dwarf_linehdr_join(dir, name, buf, sizeof(buf)) ||
-	    !(s = intern(&b->strings, buf)))
+	    !(s = kpt_dwn_intern(&b->strings, buf)))
 		return -1;
 	if (b->nseen == b->capseen) {
 		size_t cap = b->capseen ? b->capseen * 2 : 256;
@@ -495,8 +258,8 @@ differ:
 libdw:
 	if (!dwarf_getsrcfiles(cu, &fl, &n))
 		for (size_t i = 0; i < n; i++)
-			add(&b->files, dwarf_filesrc(fl, i, NULL, NULL), b->cu,
-			    &b->strings);
+			kpt_dwn_add(&b->files, dwarf_filesrc(fl, i, NULL, NULL),
+				    b->cu, &b->strings);
 	return 0;
 }
 
@@ -614,8 +377,8 @@ int kpt_dwarf_index_build(struct kpt_dwarf *d,
 	b.verify = getenv("KPT_DWARF_INDEX_VERIFY") != NULL;
 	if (each_unit(d, unit, &b) || b.names.oom || b.files.oom)
 		goto out;
-	names = entries(&b.names, &nn);
-	files = entries(&b.files, &nf);
+	names = kpt_dwn_entries(&b.names, &nn);
+	files = kpt_dwn_entries(&b.files, &nf);
 	if (names && files)
 		r = kpt_dwarf_index_write(key, b.cus, (uint32_t)b.ncu, names,
 					  nn, files, nf, buf, len);
@@ -625,11 +388,11 @@ out:
 	free(b.cus);
 	free(b.seen);
 	free(b.fns);
-	table_free(&b.names);
-	table_free(&b.files);
+	kpt_dwn_table_free(&b.names);
+	kpt_dwn_table_free(&b.files);
 	free(b.pnames.s);
 	free(b.pfiles.s);
-	arena_free(&b.strings);
+	kpt_dwn_arena_free(&b.strings);
 	malloc_trim(0);
 	return r;
 }
