@@ -105,6 +105,9 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 	c->len = len;
 	c->e = e;
 	c->pre = pre;
+	if (def->flags & KPT_DEF_TPROBE)
+		snprintf(c->tpfn, sizeof(c->tpfn), "__traceiter_%s",
+			 kpt_def_str(def, def->symbol));
 	if (!kpt_btf_needed(c))
 		goto out;
 	if (def->flags & KPT_DEF_FSET) {
