@@ -7,7 +7,7 @@
 # callback registered only while the event is enabled (hits counted only
 # then); a module's tracepoint defined before the module loads, by
 # MOD:TP and by its bare name (as the kernel's), armed when it comes, gone
-# with it and back with it.
+# with it and back with it; the command's add and list.
 . /kpt/lib.sh
 
 E=$KPT/kprobe_events
@@ -96,4 +96,11 @@ assert_eq "$(hits b)" 4 "the bare name too"
 echo 0 > $TRACEFS/events/tpm/enable
 rmmod $M || fail "rmmod again"
 echo > $E || fail "clear"
+
+# the command: the prefix as written; list shows the kind
+kprobetrace add 't:tpc/x sched_switch prev->pid' || fail "kprobetrace add t:"
+kprobetrace list | grep -q '^tpc/x  *tracepoint  *sched_switch ' ||
+	{ kprobetrace list; fail "kprobetrace list: the kind"; }
+kprobetrace add -n -e y 't sched_switch' 2> /dev/null && fail "add -e with t: taken"
+kprobetrace clear || fail "kprobetrace clear"
 echo "t: OK"
