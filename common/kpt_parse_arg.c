@@ -239,8 +239,8 @@ static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		return kpt_parse_eprobe_value(p, arg, b, e);
 	switch (s[0]) {
 	case '%':
-		/* f: events read no registers, as the kernel's (6.5+) */
-		if (p->def->flags & KPT_DEF_FPROBE)
+		/* f: and t: events read no registers, as the kernel's */
+		if (p->def->flags & (KPT_DEF_FPROBE | KPT_DEF_TPROBE))
 			return kpt_fail(p, KPT_ERR_BAD_VAR, b);
 		slot = kpt_reg_slot_by_name(s + 1, n - 1);
 		if (slot < 0)

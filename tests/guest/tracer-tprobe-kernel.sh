@@ -28,6 +28,8 @@ same() {
 	echo "t:kt/k $1 $2" >> $KE || { cat $KLOG; fail "kernel refused $1 $2"; }
 	echo "t:ot/o $1 $2" >> $E || { cat $LOG; fail "we refused $1 $2"; }
 	echo 0 > $TRACEFS/events/ot/enable
+	kl=$(sed -n 's/^t:kt\/k //p' $KE); ol=$(sed -n 's/^t:ot\/o //p' $E)
+	[ "$kl" = "$ol" ] || fail "listed differently: kernel '$kl', ours '$ol'"
 	diff $TRACEFS/events/kt/k/format $TRACEFS/events/ot/o/format |
 		grep '^[<>].*field:' | grep -v '__probe_ip\|common_' &&
 		fail "$1 $2: the fields differ"
@@ -64,6 +66,8 @@ same sched_switch "prev_pid=prev->pid next_pid=next->pid prev_state"
 same sched_switch "\$arg*"
 same sched_switch "p=\$arg2 s=\$arg4:x32 pre=\$arg1:u8 pid=+0(\$arg2):x64"
 same sched_switch "tgid=prev->tgid:s32 pr=next->prio cm=\$comm nc=next->comm:string"
+# unnamed \$argN: named after the parameter, as the kernel's
+same sched_switch "\$arg2 \$arg4:x32"
 same sched_wakeup "pid=p->pid prio=p->prio cpu=p->wake_cpu"
 
 # 2. hostile lines
@@ -109,6 +113,9 @@ same | t $S prev->pid:u8[0]
 # the same rule in other words
 diff | t $S \$comm:u8[2]
 same | t $S \\\\xyz
+same | t $S %ax
+same | t $S x=+8(%sp)
+same | t $S a0
 # the kernel has no \$duration; ours takes it in return probes
 diff | t $S \$duration
 ok   | t no_such_tracepoint_kpt
