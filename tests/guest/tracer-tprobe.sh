@@ -103,4 +103,14 @@ kprobetrace list | grep -q '^tpc/x  *tracepoint  *sched_switch ' ||
 	{ kprobetrace list; fail "kprobetrace list: the kind"; }
 kprobetrace add -n -e y 't sched_switch' 2> /dev/null && fail "add -e with t: taken"
 kprobetrace clear || fail "kprobetrace clear"
+
+# a write with a good t: line and a bad one applies nothing
+r=$(kpt-write -a $E "t:tpb/good sched_switch prev->pid\nt:tpb/bad sched_switch no_such_param\n")
+[ "$r" != OK ] || fail "a bad t: line taken"
+[ -d $TRACEFS/events/tpb ] && fail "half a write applied: $(cat $E)"
+# an event armed once, then disarmed, left for the rig's unload
+define "t:tpu/u sched_switch prev->pid"
+echo 1 > $TRACEFS/events/tpu/u/enable
+sleep 0.05
+echo 0 > $TRACEFS/events/tpu/u/enable
 echo "t: OK"
