@@ -657,16 +657,9 @@ notrace void kpt_tprobe_handler(void *data, struct pt_regs *regs)
 	struct kpt_probe *p = data;
 
 	regs->ax = 0;
-	regs->bx = 0;
-	regs->bp = 0;
 	regs->r10 = 0;
 	regs->r11 = 0;
-	regs->r12 = 0;
-	regs->r13 = 0;
-	regs->r14 = 0;
-	regs->r15 = 0;
 	regs->orig_ax = 0;
-	regs->ip = p->addr;
 	regs->cs = __KERNEL_CS;
 	regs->flags = X86_EFLAGS_FIXED;
 	regs->ss = __KERNEL_DS;

@@ -8,7 +8,10 @@
  * so that the stack slot 1 is ARG7 as a function's $arg7 reads it; then
  * calls kpt_tprobe_handler(data, regs), which clears the rest.  A slot
  * past the tracepoint's own arguments is the caller's stack, read and
- * never written.
+ * never written.  ip, sp and the callee-saved registers are the caller's
+ * as they will be when this returns (ip its return address, sp above
+ * it): a stack trace from regs (options/stacktrace, perf) unwinds from
+ * there.
  */
 #include <linux/linkage.h>
 #include <asm/asm.h>
@@ -26,6 +29,14 @@ SYM_FUNC_START(kpt_tprobe_tramp)
 	movq	%rax, R9(%rsp)
 	leaq	FRAME_SIZE+8(%rsp), %rax
 	movq	%rax, RSP(%rsp)
+	movq	FRAME_SIZE(%rsp), %rax
+	movq	%rax, RIP(%rsp)
+	movq	%rbx, RBX(%rsp)
+	movq	%rbp, RBP(%rsp)
+	movq	%r12, R12(%rsp)
+	movq	%r13, R13(%rsp)
+	movq	%r14, R14(%rsp)
+	movq	%r15, R15(%rsp)
 	movq	%rsp, %rsi
 	call	kpt_tprobe_handler
 	addq	$FRAME_SIZE, %rsp

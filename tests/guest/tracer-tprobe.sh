@@ -73,6 +73,15 @@ echo "sched_switch: $ok records as the kernel's"
 grep -q ' sw2: (.*) pre=[01] p=0x' $T || { tail $T; fail "sw2 record"; }
 grep -q ' all: (.*) preempt=[01] prev=0x[0-9a-f]* next=0x' $T || { tail $T; fail "all record"; }
 
+# a stack trace from the callback's regs (the generic record path)
+echo > $T
+echo 1 > $TRACEFS/options/stacktrace
+echo 1 > $D/sw/enable
+sleep 0.05
+echo 0 > $D/sw/enable
+echo 0 > $TRACEFS/options/stacktrace
+grep -A3 ' sw: (' $T | grep -q '=> .*__schedule' || { head -n 30 $T; fail "stack trace"; }
+
 # a module's tracepoint, before the module loads
 kpt-write -t $LOG '' > /dev/null
 define "t:tpm/a $M:kpt_modtest_tp v=\$arg1 w=\$arg2"
