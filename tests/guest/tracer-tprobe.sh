@@ -113,6 +113,15 @@ kprobetrace list | grep -q '^tpc/x  *tracepoint  *sched_switch ' ||
 kprobetrace add -n -e y 't sched_switch' 2> /dev/null && fail "add -e with t: taken"
 kprobetrace clear || fail "kprobetrace clear"
 
+# t: and other kinds never share an event (lifecycle=today appends)
+echo today > /sys/module/kprobetrace/parameters/lifecycle || fail "lifecycle=today"
+define "t:tpa/x sched_switch \$arg1:u8"
+r=$(kpt-write -a $E "f:tpa/x vfs_read \$arg1:u8\n")
+assert_eq "$r" "write: EEXIST" "f: appended to a t: event"
+assert_file_has $LOG "event tpa/x has tracepoint probes" "append: error_log"
+echo "-:tpa/x" >> $E || fail "-:tpa/x"
+echo seed > /sys/module/kprobetrace/parameters/lifecycle || fail "lifecycle=seed"
+
 # a write with a good t: line and a bad one applies nothing
 r=$(kpt-write -a $E "t:tpb/good sched_switch prev->pid\nt:tpb/bad sched_switch no_such_param\n")
 [ "$r" != OK ] || fail "a bad t: line taken"
