@@ -37,7 +37,7 @@ same() {
 	echo > $TRACEFS/trace
 	echo 1 > $TRACEFS/events/kt/enable
 	echo 1 > $TRACEFS/events/ot/enable
-	for n in 1 2 3 4 5; do sleep 0.02; done
+	sleep 0.05
 	echo 0 > $TRACEFS/events/ot/enable
 	echo 0 > $TRACEFS/events/kt/enable
 	good=0
@@ -122,8 +122,13 @@ clear_logs() {
 	kpt-write -t $KLOG "" > /dev/null
 	kpt-write -t $LOG "" > /dev/null
 }
-msg() { grep 'error: ' $1 | tail -n 1 | sed 's/.*error: //'; }
-caret() { grep '^ *^$' $1 | tail -n 1 | awk '{ print index($0, "^") }'; }
+# last FILE: "TEXT|COLUMN", the text after "error: " of its last entry
+# and the column of its last caret
+last() {
+	awk '/error: / { m = $0; sub(/.*error: /, "", m) }
+	     /^ *\^$/ { c = index($0, "^") }
+	     END { print m "|" c }' $1
+}
 
 rm -f /tmp/tps.n /tmp/tps.bad
 printf '%s\n' "$TABLE" | while IFS='|' read -r class line; do
@@ -135,8 +140,8 @@ printf '%s\n' "$TABLE" | while IFS='|' read -r class line; do
 	# a group the kernel's event holds is not ours to take
 	[ "$kg" = OK ] && echo > $KE
 	og=$(kpt-write -a $E "$line\n")
-	km=$(msg $KLOG); om=$(msg $LOG)
-	kc=$(caret $KLOG); oc=$(caret $LOG)
+	k=$(last $KLOG); o=$(last $LOG)
+	km=${k%|*} kc=${k##*|} om=${o%|*} oc=${o##*|}
 	ok=1
 	om=${om% (-*)}
 	case "$om" in "$km ("*) om=$km ;; esac
