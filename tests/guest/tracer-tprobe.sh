@@ -103,6 +103,12 @@ echo 9 > /sys/kernel/debug/kprobetrace_modtest/call
 assert_eq "$(hits a)" 4 "armed again when it came back"
 assert_eq "$(hits b)" 4 "the bare name too"
 echo 0 > $TRACEFS/events/tpm/enable
+# perf alone arms a t: event, and counts its hits
+define "t:tpp/p $M:kpt_modtest_tp"
+echo 0 > $TRACEFS/events/tpp/p/enable
+got=$(kpt-perf $(cat $TRACEFS/events/tpp/p/id) sh -c "echo 5 > /sys/kernel/debug/kprobetrace_modtest/call; echo 6 > /sys/kernel/debug/kprobetrace_modtest/call")
+assert_eq "$got" "count=2" "perf counts a t: event"
+echo "-:tpp/p" >> $E || fail "-:tpp/p"
 rmmod $M || fail "rmmod again"
 echo > $E || fail "clear"
 
