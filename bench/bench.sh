@@ -80,7 +80,7 @@ R14=$(awk '$3 == "linux_banner" { print $1; exit }' /proc/kallsyms)
 
 # ---- definitions -------------------------------------------------------------
 REGS16="%ax %bx %cx %dx %si %di %bp %sp %r8 %r9 %r10 %r11 %r12 %r13 %r14 %r15"
-VARIANTS=${VARIANTS:-"entry0 entry4 entry16 entry128 mem nested string fdrop fkeep midopt midint3 ret retrv fentry0 fentry4 fmany0"}
+VARIANTS=${VARIANTS:-"entry0 entry4 entry16 entry128 mem nested string fdrop fkeep midopt midint3 ret retrv fentry0 fentry4 fmany0 tp0 tpargs"}
 # variant -> kind (p/r), offset, seed-syntax fetch args, filter
 vdef() {
 	kind=p off=0 args= filter= many=0
@@ -102,6 +102,10 @@ vdef() {
 	fentry0) kind=f ;;
 	fentry4) kind=f args='$stack0 $stack1 $stack2 $stack3' ;;
 	fmany0) kind=f many=1 ;;
+	# t: events on raw_syscalls' sys_enter (one hit per getppid()):
+	# ours, the kernel's own t: (6.12) and the static event's own record
+	tp0) kind=t ;;
+	tpargs) kind=t args='$arg*' ;;
 	esac
 }
 # ~10,000 functions of subsystems the getppid() loop (and the timer tick)
@@ -134,15 +138,32 @@ to_kernel() {
 		print out
 	}'
 }
-site() { [ "$off" = 0 ] && echo $FUNC || echo "$FUNC+$off"; }
+site() {
+	[ $kind = t ] && { echo sys_enter; return; }
+	[ "$off" = 0 ] && echo $FUNC || echo "$FUNC+$off"
+}
 
 # arm TRACER: define and enable variant $v for TRACER (bare, floor, kernel,
 # ours, kf: the kernel's own f: event, fprobe events through
 # dynamic_events, where the kernel has them: 6.12); returns non-zero when
 # the tracer refuses it.
 arm() {
+	# t: variants: ours, the kernel's t: and the static event only
+	case $kind:$1 in
+	t:bare|t:kt|t:kstatic|t:ours) ;;
+	t:*) return 1 ;;
+	esac
 	case $1 in
 	bare) return 0 ;;
+	kt)
+		[ $kind = t ] || return 1
+		{ echo "t:tracepoints/bench sys_enter $args" >> $T/dynamic_events; } 2>/dev/null || return 1
+		echo 1 > $T/events/tracepoints/bench/enable
+		;;
+	kstatic)
+		[ $kind = t ] || return 1
+		echo 1 > $T/events/raw_syscalls/sys_enter/enable
+		;;
 	floor)
 		# f: variants: an empty ftrace_ops (SAVE_REGS) at FUNC's ftrace site
 		case $kind in
@@ -178,7 +199,9 @@ arm() {
 		;;
 	ours)
 		[ -w $KPT/kprobe_events ] || return 1
-		if [ $kind = f ]; then
+		if [ $kind = t ]; then
+			{ echo "t:kprobetrace/bench sys_enter $args" > $KPT/kprobe_events; } 2>/dev/null || return 1
+		elif [ $kind = f ]; then
 			fs=$(site); [ "${many:-0}" = 1 ] && fs="$FUNC,$(cold_set)"
 			{ echo "f:kprobetrace/bench $fs $args" > $KPT/kprobe_events; } 2>/dev/null || return 1
 			[ "${many:-0}" = 1 ] && note "fmany0: $(sed -n 's/.* # \([0-9]*\) functions$/\1/p' $KPT/kprobe_events) functions"
@@ -201,6 +224,11 @@ disarm() {
 	kernel)
 		echo 0 > $T/events/kprobes/bench/enable 2>/dev/null
 		echo > $T/kprobe_events ;;
+	kt)
+		{ echo 0 > $T/events/tracepoints/bench/enable; } 2>/dev/null
+		{ echo "-:tracepoints/bench" >> $T/dynamic_events; } 2>/dev/null ;;
+	kstatic)
+		echo 0 > $T/events/raw_syscalls/sys_enter/enable ;;
 	kf)
 		{ echo 0 > $T/events/fprobes/bench/enable; } 2>/dev/null
 		{ echo "-:fprobes/bench" >> $T/dynamic_events; } 2>/dev/null ;;
@@ -220,6 +248,7 @@ hit_section() {
 			case $v in midint3) echo 0 > $OPT ;; *) echo 1 > $OPT ;; esac
 			tracers="bare floor kernel ours"
 			[ $kind = f ] && tracers="$tracers kf"
+			[ $kind = t ] && tracers="bare kt kstatic ours"
 			[ "$LEAN_COMPARE" = 1 ] && tracers="$tracers ours-gen"
 			[ $v = fentry0 ] && tracers="$tracers floor-fa floor-fg floor-ft floor-fe floor-fx floor-fr floor-fc"
 			for t in $tracers; do
@@ -244,15 +273,16 @@ hit_section() {
 	done
 	echo 1 > $OPT
 	# one sample of each event, to show what the definitions fetch
-	for v in entry4 nested string retrv fentry4; do
+	for v in entry4 nested string retrv fentry4 tpargs; do
 		vdef $v
-		for t in kernel kf; do
+		for t in kernel kf kt kstatic; do
 			echo > $T/trace
 			arm $t || { disarm $t; continue; }
 			kpt-bench-loop -r "$R14" -n 1 > /dev/null
 			echo "@@SAMPLE $t $v $(grep -m1 -v '^#' $T/trace | sed 's/^ *//')"
 			disarm $t
 		done
+		echo > $T/trace
 		if arm ours; then
 			kpt-bench-loop -r "$R14" -n 1 > /dev/null
 			echo "@@SAMPLE ours $v $(grep -m1 -v '^#' $T/trace | sed 's/^ *//')"

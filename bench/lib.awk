@@ -31,4 +31,6 @@ function variant_names(d) {
 	d["fentry0"] = "f: entry, 0 args"
 	d["fentry4"] = "f: entry, 4 args $stack0..$stack3"
 	d["fmany0"] = "f: over ~10,000 functions, 0 args"
+	d["tp0"] = "t: sys_enter, 0 args"
+	d["tpargs"] = "t: sys_enter, $arg* (regs, id)"
 }

@@ -14,6 +14,7 @@ function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "n/a" : sprintf("
 BEGIN {
 	variant_names(desc)
 	isf["fentry0"] = isf["fentry4"] = isf["fmany0"] = 1
+	ist["tp0"] = ist["tpargs"] = 1
 	nv = 0
 }
 /^@@INFO / { info[$2] = substr($0, length($1 $2) + 3) }
@@ -42,6 +43,7 @@ END {
 		for (i = 1; i <= nv; i++) {
 			v = order[i]
 			if (v in isf) { nf++; continue }
+			if (v in ist) { ntp++; continue }
 			b = pick(vals[v, "bare"])
 			f = pick(vals[v, "floor"]); k = pick(vals[v, "kernel"]); o = pick(vals[v, "ours"])
 			if (f != "") f -= b
@@ -72,6 +74,22 @@ END {
 				printf "\n   f: entry, 0 args, where the instructions go (+insns over bare): empty ftrace_ops with SAVE_REGS %s,", fmt(f1 == "" ? "" : f1 - b)
 				f4 = pick(vals["fentry0", "floor-ft"])
 				printf " without SAVE_REGS %s, SAVE_REGS + recursion guard %s, + a static trace event's record (reserve + commit) %s; ours %s\n", fmt(f2 == "" ? "" : f2 - b), fmt(f3 == "" ? "" : f3 - b), fmt(f4 == "" ? "" : f4 - b), fmt(o == "" ? "" : o - b)
+			}
+		}
+		if (ntp) {
+			printf "\n   t: events on raw_syscalls/sys_enter (ours), against the kernel's own t: event (6.12; n/a on 6.1)\n"
+			printf "   and the static event raw_syscalls/sys_enter's own record\n\n"
+			printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", "variant", "bare", "kernel t:", "static", "ours", "ours/k.t:", "ours/stat"
+			printf "|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------------------", "---------", "-----------", "-----------", "----------", "-----------", "-----------"
+			for (i = 1; i <= nv; i++) {
+				v = order[i]
+				if (!(v in ist)) continue
+				b = pick(vals[v, "bare"])
+				k = pick(vals[v, "kt"]); ks = pick(vals[v, "kstatic"]); o = pick(vals[v, "ours"])
+				if (k != "") k -= b
+				if (ks != "") ks -= b
+				if (o != "") o -= b
+				printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", desc[v], fmt(b), fmt(k), fmt(ks), fmt(o), ratio(o, k), ratio(o, ks)
 			}
 		}
 		printf "\n   kprobe state (from debugfs kprobes/list): "

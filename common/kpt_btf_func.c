@@ -175,7 +175,7 @@ int kpt_btf_param(const struct kpt_btf *b, const struct kpt_btf_fn *f,
 	if (!r && p.kind != KPT_BTF_K_FUNC_PROTO)
 		r = KPT_BTF_E_BAD_ID;
 	if (!r)
-		r = kpt_btf_member(&p, i, &m);
+		r = kpt_btf_member(&p, i + f->first, &m);
 	if (r)
 		return r;
 	*name = kpt_btf_name(b, m.name_off);

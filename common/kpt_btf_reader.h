@@ -227,7 +227,8 @@ static inline bool kpt_btf_printable(enum kpt_btf_class c)
 
 struct kpt_btf_fn {
 	u32 func_id, proto_id;
-	u32 nparams;
+	u32 nparams;		/* from parameter first on */
+	u32 first;		/* parameters hidden before (a tracepoint's data) */
 	u32 ret_type;		/* 0: void */
 	const char *name;
 };

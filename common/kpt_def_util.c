@@ -81,6 +81,14 @@ void kpt_default_event_name(const struct kpt_probe_def *def,
 		kpt_name_put(buf, &n, kpt_def_str(def, def->symbol));
 		goto out;
 	}
+	if (def->flags & KPT_DEF_TPROBE) {
+		/* as the kernel's: the tracepoint's name, "_" before a digit */
+		if (kpt_def_str(def, def->symbol)[0] >= '0' &&
+		    kpt_def_str(def, def->symbol)[0] <= '9')
+			kpt_name_put(buf, &n, "_");
+		kpt_name_put(buf, &n, kpt_def_str(def, def->symbol));
+		goto out;
+	}
 	if (def->flags & KPT_DEF_FPROBE) {
 		/* as the kernel's fprobe events: SYM__entry, SYM__exit */
 		kpt_name_put(buf, &n, kpt_def_str(def, def->symbol));

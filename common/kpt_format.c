@@ -251,6 +251,8 @@ static const char *kpt_default_group(const struct kpt_probe_def *def)
 		return KPT_FPROBE_GROUP;
 	if ((def->flags & KPT_DEF_EPROBE) && def->kind != KPT_PROBE_DELETE)
 		return KPT_EPROBE_GROUP;
+	if ((def->flags & KPT_DEF_TPROBE) && def->kind != KPT_PROBE_DELETE)
+		return KPT_TPROBE_GROUP;
 	return KPT_DEFAULT_GROUP;
 }
 
@@ -267,7 +269,7 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 	bool today = def->syntax == KPT_SYNTAX_TODAY;
 	unsigned int i;
 
-	if (def->flags & KPT_DEF_FPROBE)
+	if (def->flags & (KPT_DEF_FPROBE | KPT_DEF_TPROBE))
 		opts |= KPT_FMT_NO_ZERO_OFFS;
 	switch (def->flags & KPT_DEF_FPROBE ? KPT_PROBE_NONE : def->kind) {
 	case KPT_PROBE_NONE:
@@ -281,7 +283,8 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 			kpt_put_u64(&o, def->maxactive, 10);
 		break;
 	case KPT_PROBE_ENTRY:
-		kpt_putc(&o, def->flags & KPT_DEF_EPROBE ? 'e' : 'p');
+		kpt_putc(&o, def->flags & KPT_DEF_EPROBE ? 'e' :
+			     def->flags & KPT_DEF_TPROBE ? 't' : 'p');
 		break;
 	case KPT_PROBE_RETURN:
 		kpt_putc(&o, 'r');

@@ -91,6 +91,12 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 		memcpy(def->group, KPT_FPROBE_GROUP, sizeof(KPT_FPROBE_GROUP));
 		p->today = true;
 		break;
+	case 't':
+		def->kind = KPT_PROBE_ENTRY;
+		def->flags |= KPT_DEF_TPROBE;
+		memcpy(def->group, KPT_TPROBE_GROUP, sizeof(KPT_TPROBE_GROUP));
+		p->today = true;
+		break;
 	case 'e':
 		def->kind = KPT_PROBE_ENTRY;
 		def->flags |= KPT_DEF_EPROBE;
@@ -110,9 +116,10 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 		if (!kpt_isdigit(p->s[q]))
 			return kpt_fail(p, KPT_ERR_BAD_PROBE_HEAD, q);
 		if (def->kind != KPT_PROBE_RETURN &&
-		    !(def->flags & KPT_DEF_FPROBE))
+		    !(def->flags & (KPT_DEF_FPROBE | KPT_DEF_TPROBE)))
 			return kpt_fail(p, KPT_ERR_MAXACT_NO_RETPROBE, q);
-		if (!kpt_parse_u64(p->s + q, colon - q, &v))
+		if (!kpt_parse_u64(p->s + q, colon - q, &v) ||
+		    (!v && (def->flags & KPT_DEF_TPROBE)))
 			return kpt_fail(p, KPT_ERR_BAD_MAXACT, q);
 		if (v > KPT_MAX_MAXACTIVE)
 			return kpt_fail(p, KPT_ERR_MAXACT_TOO_BIG, q);
@@ -399,6 +406,8 @@ static int kpt_parse_line(struct kpt_parser *p)
 	def->loc_pos = b;
 	if (def->flags & KPT_DEF_FPROBE)
 		ret = kpt_parse_fset(p, b, e);
+	else if (def->flags & KPT_DEF_TPROBE)
+		ret = kpt_parse_tprobe_point(p, b, e);
 	else if ((def->flags & KPT_DEF_EPROBE) ||
 		 (def->kind == KPT_PROBE_DELETE &&
 		  kpt_find(p->s, b, e, '/') < e))

@@ -237,6 +237,11 @@ static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
 	if ((p->def->flags & KPT_DEF_EPROBE) && s[0] != '@' && s[0] != '\\')
 		return kpt_parse_eprobe_value(p, arg, b, e);
+	/* t: no registers, no seed tokens (a0 is a name), as 6.12's */
+	if ((p->def->flags & KPT_DEF_TPROBE) && s[0] == '%')
+		return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
+	if ((p->def->flags & KPT_DEF_TPROBE) && (kpt_isalpha(s[0]) || s[0] == '_'))
+		return kpt_parse_btf(p, arg, b, e);
 	switch (s[0]) {
 	case '%':
 		/* f: events read no registers, as the kernel's (6.5+) */

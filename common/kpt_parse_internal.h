@@ -91,6 +91,8 @@ int kpt_parse_eprobe_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 			   size_t b, size_t e);
 
 /* Parses the fetch argument s[start, end) into def->args[def->nargs]. */
+int kpt_parse_tprobe_point(struct kpt_parser *p, size_t b, size_t e);
+
 int kpt_parse_arg(struct kpt_parser *p, size_t start, size_t end);
 
 /* Seed alias of an arg (kpt_probe_def.h); "" if none.  buf: 33 bytes. */

@@ -15,6 +15,11 @@
  *     (function entry or exit; SYMS is [MOD:]SYM or a set: PAT[,PAT...],
  *     PAT a name or glob, !PAT excluding; a set needs EVENT; the default
  *     group is "fprobes", the default event SYM__entry / SYM__exit)
+ *   t[:[GRP/][EVENT]] [MOD:]TRACEPOINT [FETCHARGS]
+ *     (a tracepoint probe: a record made in the tracepoint's callback from
+ *     its arguments, $argN, BTF names of its prototype, $arg*; no
+ *     $retval; the default group is "tracepoints", the default event the
+ *     tracepoint's name; MOD: is ours, as f: and p: take it)
  *   e[:[GRP/][EVENT]] SYSTEM.EVENT [FETCHARGS] [if FILTER]
  *     (an event probe: a record made from another event's record, SYSTEM
  *     and EVENT C names, '.' or '/' between them; the default group is
@@ -125,6 +130,12 @@ enum kpt_loc_kind {
  */
 #define KPT_DEF_EPROBE		0x08
 #define KPT_EPROBE_GROUP	"eprobes"
+/*
+ * t: a tracepoint probe (loc KPT_LOC_SYMBOL: symbol = the tracepoint's
+ * name, module = MOD of MOD:TP or 0), kind ENTRY.
+ */
+#define KPT_DEF_TPROBE		0x40
+#define KPT_TPROBE_GROUP	"tracepoints"
 
 /*
  * Fetch ops.  A program is exactly one value op (ops[0]) followed by zero or

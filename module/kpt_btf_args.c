@@ -76,6 +76,54 @@ static int kpt_btf_check_argn(struct kpt_btf_ctx *c,
 	return 0;
 }
 
+/*
+ * t: an unnamed $argN[:TYPE] becomes the tracepoint's parameter by its
+ * name, NAME[:TYPE], as 6.12's tracer rewrites it where BTF has the
+ * prototype (else it stays $argN).
+ */
+static int kpt_btf_tp_argn(struct kpt_btf_ctx *c, struct kpt_probe_arg *arg)
+{
+	struct kpt_err quiet = {}, *e = c->e;
+	char expr[KPT_ARG_LEN_MAX + 1];
+	size_t t = arg->pos + 4, end;
+	const char *name;
+	u16 sym, x;
+	u32 type;
+	int n;
+
+	c->e = &quiet;
+	n = kpt_btf_find_fn(c, arg->pos);
+	c->e = e;
+	if (n) {
+		c->tried = false;
+		return 0;
+	}
+	if (arg->ops[0].val >= c->fn.nparams)
+		return kpt_error(e, KPT_ERR_BTF_NO_PARAM, arg->pos);
+	if (kpt_btf_param(c->b, &c->fn, arg->ops[0].val, &name, &type) ||
+	    !name[0] || strlen(name) > KPT_ARG_NAME_MAX)
+		return 0;
+	while (t < c->len && c->line[t] >= '0' && c->line[t] <= '9')
+		t++;
+	for (end = t; end < c->len && c->line[end] != ' ' &&
+	     c->line[end] != '\t'; end++)
+		;
+	n = snprintf(expr, sizeof(expr), "%s%.*s", name, (int)(end - t),
+		     c->line + t);
+	if (n >= (int)sizeof(expr))
+		return 0;
+	sym = kpt_def_pool_add(c->def, name, strlen(name));
+	x = kpt_def_pool_add(c->def, expr, n);
+	if (!sym || !x)
+		return kpt_error(e, KPT_ERR_POOL_FULL, arg->pos);
+	strscpy(arg->name, name, sizeof(arg->name));
+	arg->ops[0].op = KPT_FOP_BTF;
+	arg->ops[0].sym = sym;
+	arg->ops[0].val = 0;
+	arg->expr = x;
+	return 0;
+}
+
 static bool kpt_btf_needed(const struct kpt_btf_ctx *c)
 {
 	const struct kpt_probe_def *def = c->def;
@@ -106,6 +154,9 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 	c->len = len;
 	c->e = e;
 	c->pre = pre;
+	if (def->flags & KPT_DEF_TPROBE)
+		snprintf(c->tpfn, sizeof(c->tpfn), "__traceiter_%s",
+			 kpt_def_str(def, def->symbol));
 	if (!kpt_btf_needed(c))
 		goto out;
 	if (def->flags & KPT_DEF_FSET) {
@@ -129,6 +180,13 @@ int kpt_btf_prepare(struct kpt_probe_def *def, const char *line, size_t len,
 		}
 		if (c->saved)
 			c->saved[i] = *arg;
+		if ((def->flags & KPT_DEF_TPROBE) &&
+		    kpt_btf_plain_argn(c, arg) &&
+		    kpt_btf_body_pos(c, arg) == arg->pos) {
+			r = kpt_btf_tp_argn(c, arg);
+			if (r)
+				break;
+		}
 		if (arg->ops[0].op == KPT_FOP_BTF) {
 			r = kpt_btf_resolve_arg(c, arg);
 			if (c->kind)

@@ -49,6 +49,14 @@ struct kpt_btf_ctx {
 	struct kpt_probe_arg *saved;	/* args as written, before resolving */
 	u8 *kind;		/* KPT_BTF_K_* of each arg */
 	bool star;		/* $arg* was expanded */
+	/*
+	 * t: the function whose parameters are the tracepoint's:
+	 * __traceiter_NAME(void *data, ARGS...), on 6.1 as on 6.12; its
+	 * first parameter is hidden (fn.first), as the tracepoint's
+	 * callback passes the arguments on where a function's are
+	 * (kpt_tprobe.h)
+	 */
+	char tpfn[KPT_SYM_MAX + 16];
 };
 
 enum { KPT_BTF_K_NONE, KPT_BTF_K_NAME, KPT_BTF_K_RETVAL };

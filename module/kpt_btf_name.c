@@ -26,6 +26,8 @@ static_assert(KPT_ERR_BTF_FIRST + KPT_BTF_E_TOO_DEEP == KPT_ERR_BTF_TOO_DEEP);
 
 static const char *kpt_btf_sym(const struct kpt_btf_ctx *c)
 {
+	if (c->tpfn[0])
+		return c->tpfn;
 	return kpt_def_str(c->def, c->def->symbol);
 }
 
@@ -110,6 +112,11 @@ int kpt_btf_find_fn(struct kpt_btf_ctx *c, size_t pos)
 		return c->err = kpt_error(c->e, KPT_ERR_BTF_FIRST + r,
 					  r == KPT_BTF_E_NO_FUNC ? pos :
 					  def->loc_pos, mod[0] ? mod : "vmlinux");
+	/* a tracepoint's: its iterator's, data hidden (kpt_btf_ctx.h) */
+	if (c->tpfn[0] && c->fn.nparams) {
+		c->fn.first = 1;
+		c->fn.nparams--;
+	}
 	return 0;
 }
 

@@ -103,7 +103,13 @@ static int kpt_check_append(struct kpt_op *op, struct kpt_probe *to)
 	struct kpt_err e = {};
 	char label[KPT_LABEL_MAX];
 
-	if (p->is_return != to->is_return) {
+	if (p->tprobe != to->tprobe) {
+		/* a t: event takes t: probes only, as the kernel's */
+		kpt_error(&e, KPT_ERR_APPEND_KIND, 0,
+			  kpt_probe_label(to, label),
+			  to->tprobe ? "tracepoint" : "no tracepoint",
+			  p->tprobe ? " tracepoint" : " non-tracepoint");
+	} else if (p->is_return != to->is_return) {
 		kpt_error(&e, KPT_ERR_APPEND_KIND, 0,
 			    kpt_probe_label(to, label),
 			    to->is_return ? "return" : "entry",

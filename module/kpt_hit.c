@@ -645,3 +645,25 @@ static notrace void kpt_fexit(KPT_RETHOOK_HANDLER_PARAMS(node, data, regs))
 NOKPROBE_SYMBOL(kpt_fexit);
 
 const rethook_handler_t kpt_fexit_handler = kpt_fexit;
+
+/*
+ * t: the tracepoint's callback (kpt_tprobe_tramp.S) saved its arguments
+ * as a function's in regs; what it did not set is cleared here (perf and
+ * the stack trace get the pt_regs too).  Tracepoints call their probes
+ * with preemption off and RCU watching.  t: events use today's format.
+ */
+notrace void kpt_tprobe_handler(void *data, struct pt_regs *regs)
+{
+	struct kpt_probe *p = data;
+
+	regs->ax = 0;
+	regs->r10 = 0;
+	regs->r11 = 0;
+	regs->orig_ax = 0;
+	regs->cs = __KERNEL_CS;
+	regs->flags = X86_EFLAGS_FIXED;
+	regs->ss = __KERNEL_DS;
+	this_cpu_inc(*p->hits);
+	kpt_event_record_today(p, regs, NULL, p->addr);
+}
+NOKPROBE_SYMBOL(kpt_tprobe_handler);

@@ -31,6 +31,13 @@ void kpt_ftrace_exit_handler(unsigned long ip, unsigned long parent_ip,
 			     struct ftrace_ops *op, struct ftrace_regs *fregs);
 /* its parameters differ between kernels: compat/kpt_rethook_handler.h */
 extern const rethook_handler_t kpt_fexit_handler;
+/*
+ * t: events (kpt_tprobe.c): the tracepoint callback (kpt_tprobe_tramp.S,
+ * registered with data = the probe) and the handler it calls with the
+ * pt_regs it built
+ */
+void kpt_tprobe_tramp(void);
+void kpt_tprobe_handler(void *data, struct pt_regs *regs);
 void kpt_hit_init(void);
 
 #endif /* KPT_HIT_H */

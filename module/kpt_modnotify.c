@@ -14,12 +14,14 @@
 #include <linux/notifier.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/tracepoint.h>
 #include "kpt_errlog.h"
 #include "kpt_event.h"
 #include "kpt_ksyms.h"
 #include "kpt_members.h"
 #include "kpt_modnotify.h"
 #include "kpt_probe.h"
+#include "kpt_tprobe.h"
 
 static void kpt_probe_arm_log(struct kpt_probe *p, struct kpt_err *e,
 			      const char *modname)
@@ -46,8 +48,9 @@ static void kpt_probe_module_coming(struct module *mod)
 	int ret;
 
 	list_for_each_entry(p, &kpt_probes, list) {
-		if (p->registered || p->detached || !p->modname ||
-		    strcmp(p->modname, mod->name))
+		if (p->registered || p->detached ||
+		    (p->tprobe ? !kpt_tprobe_waits_for(p, mod) :
+		     !p->modname || strcmp(p->modname, mod->name)))
 			continue;
 		memset(&e, 0, sizeof(e));
 		ret = kpt_probe_locate(p, &e, 0, NULL);
@@ -145,12 +148,47 @@ static struct notifier_block kpt_modnotify_nb = {
 	.priority = -1,
 };
 
+/*
+ * A module with tracepoints is going: the tracepoint core warns if any
+ * callback is still on one of them after its notifiers ran, which is
+ * before the module notifier above: t: probes (every probe in the
+ * module, as above) go now.  Its coming is left to the notifier above.
+ */
+static bool kpt_tp_nb_leaving;
+
+static int kpt_modnotify_tp(struct notifier_block *nb, unsigned long val,
+			    void *data)
+{
+	struct tp_module *tp_mod = data;
+
+	if (val != MODULE_STATE_GOING || READ_ONCE(kpt_tp_nb_leaving))
+		return NOTIFY_DONE;
+	mutex_lock(&kpt_mutex);
+	kpt_probe_module_going(tp_mod->mod);
+	mutex_unlock(&kpt_mutex);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block kpt_modnotify_tp_nb = {
+	.notifier_call = kpt_modnotify_tp,
+};
+
 int kpt_modnotify_init(void)
 {
-	return register_module_notifier(&kpt_modnotify_nb);
+	int ret = register_module_notifier(&kpt_modnotify_nb);
+
+	if (ret)
+		return ret;
+	ret = register_tracepoint_module_notifier(&kpt_modnotify_tp_nb);
+	if (ret)
+		unregister_module_notifier(&kpt_modnotify_nb);
+	return ret;
 }
 
 void kpt_modnotify_exit(void)
 {
+	/* its unregistration calls it with GOING for every module */
+	WRITE_ONCE(kpt_tp_nb_leaving, true);
+	unregister_tracepoint_module_notifier(&kpt_modnotify_tp_nb);
 	unregister_module_notifier(&kpt_modnotify_nb);
 }

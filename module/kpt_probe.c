@@ -26,6 +26,7 @@
 #include "kpt_optprobe.h"
 #include "kpt_probe.h"
 #include "kpt_resolve.h"
+#include "kpt_tprobe.h"
 
 DEFINE_MUTEX(kpt_mutex);
 LIST_HEAD(kpt_probes);
@@ -47,6 +48,8 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 	int ret;
 
 	p->addr = 0;
+	if (p->tprobe)
+		return kpt_tprobe_locate(p, e, pos, found_mod);
 	if (p->fprobe && (def->flags & KPT_DEF_FSET))
 		return kpt_fprobe_match_set(p, e, pos, found_mod);
 	if (def->loc != KPT_LOC_SYMBOL) {
@@ -171,6 +174,7 @@ static struct kpt_probe *kpt_probe_alloc(const struct kpt_probe_def *def)
 	list_add(&p->sib, &p->sibs);
 	p->is_return = def->kind == KPT_PROBE_RETURN;
 	p->fprobe = def->flags & KPT_DEF_FPROBE;
+	p->tprobe = def->flags & KPT_DEF_TPROBE;
 	if (p->fprobe && kpt_fprobe_alloc(p))
 		goto nomem;
 	p->nargs = def->nargs;
@@ -259,7 +263,11 @@ static int kpt_probe_where(struct kpt_probe *p,
 		p->fs->pre = NULL;
 	if (ret < 0)
 		return ret;
-	if (ret > 0) {
+	if (ret > 0 && !p->modname) {
+		/* t: a tracepoint no code loaded has (kpt_tprobe.h) */
+		kpt_note(e, KPT_ERR_NOTE_TP_PENDING, pos_loc,
+			 kpt_def_str(def, def->symbol));
+	} else if (ret > 0) {
 		/* as the kernel's tracer: armed when the module loads */
 		kpt_note(e, KPT_ERR_NOTE_MOD_NOT_LOADED, pos_loc,
 			 p->modname);
@@ -301,6 +309,8 @@ int kpt_probe_register_at(struct kpt_probe *p, struct kpt_err *e, bool armed)
 
 	if (p->fprobe)
 		return kpt_fprobe_register(p, e, armed);
+	if (p->tprobe)
+		return kpt_tprobe_register(p, e, armed);
 	/* a re-registration (module reloaded) starts from a clean kprobe */
 	p->missed_before += p->rp.kp.nmissed + (p->is_return ? p->rp.nmissed : 0);
 	memset(&p->rp.kp, 0, sizeof(p->rp.kp));
@@ -378,16 +388,19 @@ int kpt_probe_set_armed(struct kpt_probe *ev, bool on)
 	list_for_each_entry(q, &ev->sibs, sib) {
 		/* not registered (module not loaded), or in freed init text */
 		if (!q->registered || q->detached ||
-		    (!q->fprobe && kprobe_gone(&q->rp.kp)))
+		    (!q->fprobe && !q->tprobe && kprobe_gone(&q->rp.kp)))
 			continue;
 		if (!on) {
-			if (q->fprobe)
+			if (q->tprobe)
+				kpt_tprobe_set_armed(q, false);
+			else if (q->fprobe)
 				kpt_fprobe_set_armed(q, false);
 			else
 				disable_kprobe(&q->rp.kp);
 			continue;
 		}
-		ret = q->fprobe ? kpt_fprobe_set_armed(q, true) :
+		ret = q->tprobe ? kpt_tprobe_set_armed(q, true) :
+		      q->fprobe ? kpt_fprobe_set_armed(q, true) :
 				  enable_kprobe(&q->rp.kp);
 		if (ret) {
 			kpt_probe_set_armed(ev, false);
@@ -406,6 +419,8 @@ int kpt_probe_arm_one(struct kpt_probe *p)
 		return 0;
 	if (p->fprobe)
 		return kpt_fprobe_set_armed(p, true);
+	if (p->tprobe)
+		return kpt_tprobe_set_armed(p, true);
 	return enable_kprobe(&p->rp.kp);
 }
 
@@ -425,6 +440,10 @@ void kpt_probe_unregister_many(struct kpt_probe **ps, unsigned int n)
 			continue;
 		if (p->fprobe) {
 			kpt_fprobe_unregister(p);
+			continue;
+		}
+		if (p->tprobe) {
+			kpt_tprobe_unregister(p);
 			continue;
 		}
 		if (!kps || !rps) {

@@ -180,6 +180,13 @@ struct kpt_probe {
 	unsigned long missed_before;	/* misses of earlier registrations */
 	bool is_return;
 	bool fprobe;			/* f: event: fs, not rp */
+	/*
+	 * t: event (kpt_tprobe.c): addr is the struct tracepoint; tp_on:
+	 * registered on it (armed); tp_armed_once: since the last wait
+	 */
+	bool tprobe;
+	bool tp_on;
+	bool tp_armed_once;
 	struct kpt_fset *fs;
 	bool registered;
 	bool event_added;

@@ -87,12 +87,12 @@ for f in $W/test.d/functions $W/test.d/$CASES; do
 		-e "s# README\([ ;)]\|\$\)# $KPT/README\1#g" \
 		"$f"
 done
-if [ $SET = kprobe ]; then
-	# Our stand-in for the trace-printk sample module (kprobe_module.tc).
-	mkdir -p /lib/modules/$(uname -r)
-	cp /kpt/ftracetest/trace-printk.ko /lib/modules/$(uname -r)/
-	depmod || fail "depmod"
-fi
+# Our stand-ins for the sample modules: trace-printk (kprobe_module.tc),
+# trace-events-sample (add_remove_tprobe_module.tc).
+mkdir -p /lib/modules/$(uname -r)
+cp /kpt/ftracetest/trace-printk.ko /lib/modules/$(uname -r)/
+cp /kpt/ftracetest/trace-events-sample.ko /lib/modules/$(uname -r)/
+depmod || fail "depmod"
 # key TC: a case's name in the list (NAME.tc in the kprobe set, DIR/NAME.tc
 # in the fprobe set)
 key() {

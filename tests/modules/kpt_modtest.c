@@ -8,13 +8,20 @@
  * function runs) records a known number of hits in init code.  Writing N
  * to /sys/kernel/debug/kprobetrace_modtest/call calls kpt_modtest_core(N)
  * once more, afterwards.  The targets are __noipa, as in kpt_testmod.c.
+ * Its tracepoint kpt_modtest_tp(v, w), for t: probes on a module's
+ * tracepoint, fires in init with (0x100, calls) and on each call write
+ * with (N, 2 * N).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/tracepoint.h>
 #include <linux/uaccess.h>
+
+DECLARE_TRACE(kpt_modtest_tp, TP_PROTO(long v, long w), TP_ARGS(v, w));
+DEFINE_TRACE(kpt_modtest_tp, TP_PROTO(long v, long w), TP_ARGS(v, w));
 
 #define __kpt_target __attribute__((__noipa__))
 
@@ -43,6 +50,7 @@ static ssize_t call_write(struct file *file, const char __user *ubuf,
 	ret = kstrtol_from_user(ubuf, count, 0, &v);
 	if (ret)
 		return ret;
+	trace_kpt_modtest_tp(v, 2 * v);
 	WRITE_ONCE(kpt_modtest_sink, kpt_modtest_core(v));
 	return count;
 }
@@ -62,6 +70,7 @@ static int __init kpt_modtest_init(void)
 	for (i = 0; i < calls; i++)
 		WRITE_ONCE(kpt_modtest_sink, kpt_modtest_init_target(i));
 	WRITE_ONCE(kpt_modtest_sink, kpt_modtest_core(0x100));
+	trace_kpt_modtest_tp(0x100, calls);
 	kpt_modtest_dir = debugfs_create_dir("kprobetrace_modtest", NULL);
 	if (IS_ERR(kpt_modtest_dir))
 		return PTR_ERR(kpt_modtest_dir);

@@ -32,6 +32,8 @@
 
 static const char add_usage[] =
 "usage: kprobetrace add [-e [GRP/]EVENT] [-n] [-v] [--offsets] 'FUNC[%return|+OFFS] [ARG...]'\n"
+"       kprobetrace add [-n] 't[:[GRP/]EVENT] [MOD:]TRACEPOINT [ARG...]'\n"
+"       kprobetrace add [-n] 'e[:[GRP/]EVENT] SYSTEM.EVENT [ARG...] [if FILTER]'\n"
 "       kprobetrace add [-e [GRP/]EVENT] [-n] [-m MOD] [--debuginfo FILE]\n"
 "                       [--build-id HEX] [--no-inlines] [--no-index]\n"
 "                       'LINEPOINT [ARG...]'\n"
@@ -465,6 +467,14 @@ static int add_main(int argc, char **argv)
 		case 'O': offsets = true; break;
 		default: fputs(add_usage, stderr); return KPT_EXIT_USAGE;
 		}
+	}
+	/* t: and e: lines: as written (-e is the others' event name) */
+	if (optind < argc && add_is_kind_line(argv[optind])) {
+		if (q.event[0]) {
+			kpt_err("-e names the event of a function probe: write t:GRP/EVENT or e:GRP/EVENT");
+			return KPT_EXIT_USAGE;
+		}
+		return add_kind_line(argc - optind, argv + optind, dry);
 	}
 	/* The spec may be one quoted word or several. */
 	for (int i = optind; i < argc; i++) {

@@ -25,5 +25,8 @@ int add_write_line(const char *line);
 int add_refused(int r);
 /* Does the module append a probe to an existing event? */
 bool add_module_appends(void);
+/* t:/e: lines, passed as written (cmd_add_kind.c): tok is the first word */
+bool add_is_kind_line(const char *tok);
+int add_kind_line(int argc, char **argv, bool dry);
 
 #endif

@@ -2,7 +2,7 @@
 # /usr/share/bash-completion/completions/kprobetrace.
 _kprobetrace_events()
 {
-	sed -n 's/^[pr][0-9]*:\([^/ ]*\/\)\{0,1\}\([^ ]*\) .*/\2/p' \
+	sed -n 's/^[prfte][0-9]*:\([^/ ]*\/\)\{0,1\}\([^ ]*\) .*/\2/p' \
 		/sys/kernel/tracing/kprobetrace/kprobe_events \
 		/sys/kernel/debug/tracing/kprobetrace/kprobe_events 2>/dev/null |
 		awk '!seen[$0]++'
@@ -13,6 +13,18 @@ _kprobetrace_functions()
 	# text symbols starting with the word (kallsyms is large: filter first)
 	awk -v p="$1" '($2 == "t" || $2 == "T") && index($3, p) == 1 { print $3 }' \
 		/proc/kallsyms 2>/dev/null | head -n 200
+}
+
+# the kernel's events: tracepoint names (t:), or SYSTEM.EVENT (e:)
+_kprobetrace_tracepoints()
+{
+	local f=/sys/kernel/tracing/available_events
+	[ -r $f ] || f=/sys/kernel/debug/tracing/available_events
+	if [ "$1" = e ]; then
+		tr : . < $f 2>/dev/null
+	else
+		sed 's/.*://' $f 2>/dev/null | sort -u
+	fi
 }
 
 _kprobetrace()
@@ -28,7 +40,13 @@ _kprobetrace()
 	add)
 		case $cur in
 		-*) COMPREPLY=($(compgen -W "-e --event -n -D --dry-run -v --verbose --offsets -m --module --debuginfo --build-id --no-inlines --no-index --help" -- "$cur")) ;;
-		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
+		*)
+			# t[:GRP/EVENT] TRACEPOINT, e[:GRP/EVENT] SYSTEM.EVENT
+			local prev=${COMP_WORDS[COMP_CWORD-1]}
+			case $prev in
+			t|t:*|e|e:*) COMPREPLY=($(compgen -W "$(_kprobetrace_tracepoints ${prev%%:*})" -- "$cur")) ;;
+			*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
+			esac ;;
 		esac ;;
 	lines|vars)
 		case $cur in

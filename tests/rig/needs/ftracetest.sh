@@ -34,7 +34,7 @@ fdst=$root/kpt/ksrc-ftrace-fprobe
 mkdir -p "$fdst/test.d"
 cp "$fsrc/ftracetest" "$fdst/"
 cp "$fsrc/test.d/functions" "$fdst/test.d/"
-(cd "$fsrc" && grep -lE 'fprobe|BTF|btf|<argname>|\$arg\*|(^|[^a-z_])f:|\):char|'"'f |\"f " \
+(cd "$fsrc" && grep -lE 'fprobe|<tracepoint>|BTF|btf|<argname>|\$arg\*|(^|[^a-z_])f:|\):char|'"'f |\"f " \
 	test.d/*/*.tc) | while read -r tc; do
 	mkdir -p "$fdst/$(dirname "$tc")"
 	cp "$fsrc/$tc" "$fdst/$tc"
@@ -46,3 +46,4 @@ echo "$series" > "$root/kpt/ftracetest/series"
 moddir=${KPT_MODDIR:-build/kernels/$KVER}
 [ -f "$moddir/trace-printk.ko" ] || { echo "needs/ftracetest: $moddir/trace-printk.ko is not built (make KVER=$KVER test-modules)" >&2; exit 1; }
 cp "$moddir/trace-printk.ko" "$root/kpt/ftracetest/"
+cp "$moddir/trace-events-sample.ko" "$root/kpt/ftracetest/"
