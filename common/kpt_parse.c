@@ -97,6 +97,12 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 		memcpy(def->group, KPT_EPROBE_GROUP, sizeof(KPT_EPROBE_GROUP));
 		p->today = true;
 		break;
+	case 'w':
+		def->kind = KPT_PROBE_ENTRY;
+		def->flags |= KPT_DEF_WPROBE;
+		memcpy(def->group, KPT_WPROBE_GROUP, sizeof(KPT_WPROBE_GROUP));
+		p->today = true;
+		break;
 	case '-':
 		def->kind = KPT_PROBE_DELETE;
 		p->today = true;
@@ -399,6 +405,11 @@ static int kpt_parse_line(struct kpt_parser *p)
 	def->loc_pos = b;
 	if (def->flags & KPT_DEF_FPROBE)
 		ret = kpt_parse_fset(p, b, e);
+	else if (def->flags & KPT_DEF_WPROBE &&
+		 !(ret = kpt_parse_wprobe_point(p, &b, &e)))
+		ret = kpt_parse_location(p, b, e);
+	else if (def->flags & KPT_DEF_WPROBE)
+		;	/* ret: the w: place's error */
 	else if ((def->flags & KPT_DEF_EPROBE) ||
 		 (def->kind == KPT_PROBE_DELETE &&
 		  kpt_find(p->s, b, e, '/') < e))

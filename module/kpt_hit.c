@@ -645,3 +645,18 @@ static notrace void kpt_fexit(KPT_RETHOOK_HANDLER_PARAMS(node, data, regs))
 NOKPROBE_SYMBOL(kpt_fexit);
 
 const rethook_handler_t kpt_fexit_handler = kpt_fexit;
+
+/*
+ * A w: probe's breakpoint, from the debug exception (an NMI-like context,
+ * the debug registers off while it runs): after the access, regs are the
+ * accessing code's and their ip the instruction after it.
+ */
+void kpt_wprobe_handler(struct perf_event *bp, struct perf_sample_data *data,
+			struct pt_regs *regs)
+{
+	struct kpt_probe *p = bp->overflow_handler_context;
+
+	this_cpu_inc(*p->hits);
+	kpt_event_record_today(p, regs, NULL, instruction_pointer(regs));
+}
+NOKPROBE_SYMBOL(kpt_wprobe_handler);

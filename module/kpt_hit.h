@@ -31,6 +31,11 @@ void kpt_ftrace_exit_handler(unsigned long ip, unsigned long parent_ip,
 			     struct ftrace_ops *op, struct ftrace_regs *fregs);
 /* its parameters differ between kernels: compat/kpt_rethook_handler.h */
 extern const rethook_handler_t kpt_fexit_handler;
+/* w: events (kpt_wprobe.c): the hardware breakpoint's handler (#DB) */
+struct perf_event;
+struct perf_sample_data;
+void kpt_wprobe_handler(struct perf_event *bp, struct perf_sample_data *data,
+			struct pt_regs *regs);
 void kpt_hit_init(void);
 
 #endif /* KPT_HIT_H */

@@ -25,6 +25,7 @@
 #include "kpt_optprobe.h"
 #include "kpt_probe.h"
 #include "kpt_resolve.h"
+#include "kpt_wprobe.h"
 
 DEFINE_MUTEX(kpt_mutex);
 LIST_HEAD(kpt_probes);
@@ -50,6 +51,8 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 		return kpt_fprobe_match_set(p, e, pos, found_mod);
 	if (def->loc != KPT_LOC_SYMBOL) {
 		addr = def->addr;
+		if (p->wprobe)
+			goto watch;
 		goto check;
 	}
 	/* vmlinux:SYM (no p->modname) looks in vmlinux only */
@@ -64,6 +67,10 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 	}
 	if (ret)
 		return ret;
+	if (p->wprobe) {
+		addr += def->offset;
+		goto watch;
+	}
 	if (p->fprobe) {
 		ret = kpt_fprobe_check_one(p, addr, e, pos);
 		if (!ret)
@@ -107,6 +114,11 @@ check:
 	}
 	p->addr = addr;
 	return 0;
+watch:
+	ret = kpt_wprobe_check(p, addr, e, pos);
+	if (!ret)
+		p->addr = addr;
+	return ret;
 }
 
 /*
@@ -170,6 +182,7 @@ static struct kpt_probe *kpt_probe_alloc(const struct kpt_probe_def *def)
 	list_add(&p->sib, &p->sibs);
 	p->is_return = def->kind == KPT_PROBE_RETURN;
 	p->fprobe = def->flags & KPT_DEF_FPROBE;
+	p->wprobe = def->flags & KPT_DEF_WPROBE;
 	if (p->fprobe && kpt_fprobe_alloc(p))
 		goto nomem;
 	p->nargs = def->nargs;
@@ -300,6 +313,8 @@ int kpt_probe_register_at(struct kpt_probe *p, struct kpt_err *e, bool armed)
 
 	if (p->fprobe)
 		return kpt_fprobe_register(p, e, armed);
+	if (p->wprobe)
+		return kpt_wprobe_register(p, e, armed);
 	/* a re-registration (module reloaded) starts from a clean kprobe */
 	p->missed_before += p->rp.kp.nmissed + (p->is_return ? p->rp.nmissed : 0);
 	memset(&p->rp.kp, 0, sizeof(p->rp.kp));
@@ -377,8 +392,12 @@ int kpt_probe_set_armed(struct kpt_probe *ev, bool on)
 	list_for_each_entry(q, &ev->sibs, sib) {
 		/* not registered (module not loaded), or in freed init text */
 		if (!q->registered || q->detached ||
-		    (!q->fprobe && kprobe_gone(&q->rp.kp)))
+		    (!q->fprobe && !q->wprobe && kprobe_gone(&q->rp.kp)))
 			continue;
+		if (q->wprobe) {
+			kpt_wprobe_set_armed(q, on);
+			continue;
+		}
 		if (!on) {
 			if (q->fprobe)
 				kpt_fprobe_set_armed(q, false);
@@ -405,6 +424,10 @@ int kpt_probe_arm_one(struct kpt_probe *p)
 		return 0;
 	if (p->fprobe)
 		return kpt_fprobe_set_armed(p, true);
+	if (p->wprobe) {
+		kpt_wprobe_set_armed(p, true);
+		return 0;
+	}
 	return enable_kprobe(&p->rp.kp);
 }
 
@@ -424,6 +447,10 @@ void kpt_probe_unregister_many(struct kpt_probe **ps, unsigned int n)
 			continue;
 		if (p->fprobe) {
 			kpt_fprobe_unregister(p);
+			continue;
+		}
+		if (p->wprobe) {
+			kpt_wprobe_unregister(p);
 			continue;
 		}
 		if (!kps || !rps) {
@@ -484,6 +511,8 @@ unsigned long kpt_probe_misses(struct kpt_probe *p)
 {
 	if (p->fprobe)
 		return kpt_fprobe_misses(p);
+	if (p->wprobe)
+		return 0;
 	return p->missed_before + p->rp.kp.nmissed +
 	       (p->is_return ? p->rp.nmissed : 0);
 }

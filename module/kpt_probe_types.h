@@ -50,6 +50,7 @@ enum kpt_cop_kind {
 	 * call returns, kpt_hit.c), then $arg1.. (p->edata_n of them)
 	 */
 	KPT_COP_EDATA,
+	KPT_COP_WADDR,		/* v = the address a w: probe watches */
 };
 
 struct kpt_cop {
@@ -181,6 +182,8 @@ struct kpt_probe {
 	bool is_return;
 	bool fprobe;			/* f: event: fs, not rp */
 	struct kpt_fset *fs;
+	bool wprobe;			/* w: event: wbp, not rp */
+	struct perf_event * __percpu *wbp;	/* its breakpoints, or NULL */
 	bool registered;
 	bool event_added;
 	bool has_mem;			/* some arg reads memory */
