@@ -136,6 +136,14 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 
 static int kpt_parse_location(struct kpt_parser *p, size_t b, size_t e);
 
+/* w:'s place at s[b, e): its access and length, then the location */
+static int kpt_parse_wplace(struct kpt_parser *p, size_t b, size_t e)
+{
+	int ret = kpt_parse_wprobe_point(p, &b, &e);
+
+	return ret ? ret : kpt_parse_location(p, b, e);
+}
+
 static bool kpt_fset_char(char c)
 {
 	return kpt_isident(c) || c == '.' || c == '*' || c == '?' ||
@@ -405,11 +413,8 @@ static int kpt_parse_line(struct kpt_parser *p)
 	def->loc_pos = b;
 	if (def->flags & KPT_DEF_FPROBE)
 		ret = kpt_parse_fset(p, b, e);
-	else if (def->flags & KPT_DEF_WPROBE &&
-		 !(ret = kpt_parse_wprobe_point(p, &b, &e)))
-		ret = kpt_parse_location(p, b, e);
 	else if (def->flags & KPT_DEF_WPROBE)
-		;	/* ret: the w: place's error */
+		ret = kpt_parse_wplace(p, b, e);
 	else if ((def->flags & KPT_DEF_EPROBE) ||
 		 (def->kind == KPT_PROBE_DELETE &&
 		  kpt_find(p->s, b, e, '/') < e))

@@ -183,6 +183,8 @@ static struct kpt_probe *kpt_probe_alloc(const struct kpt_probe_def *def)
 	p->is_return = def->kind == KPT_PROBE_RETURN;
 	p->fprobe = def->flags & KPT_DEF_FPROBE;
 	p->wprobe = def->flags & KPT_DEF_WPROBE;
+	if (p->wprobe && kpt_wprobe_alloc(p))
+		goto nomem;
 	if (p->fprobe && kpt_fprobe_alloc(p))
 		goto nomem;
 	p->nargs = def->nargs;
@@ -481,6 +483,7 @@ void kpt_probe_free(struct kpt_probe *p)
 	kpt_fprobe_free(p);
 	if (p->registered)
 		kpt_probe_unregister_many(&p, 1);
+	kpt_wprobe_free(p);
 	free_percpu(p->hits);
 	free_percpu(p->lat);
 	kpt_members_free(p);

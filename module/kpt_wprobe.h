@@ -9,6 +9,9 @@
  * when the probe goes, or when the module that holds the address goes
  * (kpt_modnotify.c, through kpt_probe.h).
  *
+ * A trigger moves or parks the watchpoint from a hit (kpt_wtrig.c, the
+ * hit path's kpt_wprobe_request()): the move is done later, in a work.
+ *
  * Offers: the w: parts of a probe's life, called by kpt_probe.c.  May
  * touch: the hardware breakpoint API, perf_event_enable()/disable(); its
  * handler is the hit path's (kpt_hit.h).
@@ -19,6 +22,9 @@
 #include "kpt_err.h"
 #include "kpt_probe_types.h"
 
+/* its state (p->w), 0 or -ENOMEM; freed with the probe */
+int kpt_wprobe_alloc(struct kpt_probe *p);
+void kpt_wprobe_free(struct kpt_probe *p);
 /* 0, or the error: addr can be watched as p's definition says */
 int kpt_wprobe_check(struct kpt_probe *p, unsigned long addr,
 		     struct kpt_err *e, size_t pos);

@@ -4,7 +4,10 @@
 # recorded; the CPU's four debug registers a clear error at the write that
 # asks for a fifth; bad places refused by their write, nothing applied; the
 # module's unload removes its watchpoints (their debug registers free
-# again), its reload arms them anew; left enabled for kprobetrace's unload.
+# again), its reload arms them anew; set_wprobe on a function's argument
+# moves a watchpoint to the object handed (writes to it seen, to its
+# neighbour not), clear_wprobe parks it; left enabled, with a trigger,
+# for kprobetrace's unload.
 . /kpt/lib.sh
 
 E=$KPT/kprobe_events
@@ -68,10 +71,68 @@ bad 'w:b6 w@no_such_var_kpt:8' ENOENT "unknown symbol no_such_var_kpt"
 bad 'w:b7 kpt_wtest_var' EINVAL "no '@'"
 assert_eq "$(grep -c '^w:' $E)" 3 "nothing of them applied"
 
+# set_wprobe: the watchpoint follows the object kpt_wtest_hand() is handed
+TR=$KPT/wprobe_triggers
+obj0=$(awk '$3 == "kpt_wtest_objs" { print $1 }' /proc/kallsyms)
+obj1=$(printf '%x' $((0x$obj0 + 16)))
+echo 'w:watch w@kpt_wtest_spare:8 a=$addr v=$value:u64' >> $E || fail "watch"
+echo 'p:hand kpt_wtest_hand o=$arg1' >> $E || fail "hand"
+echo 'p:drop kpt_wtest_drop o=$arg1' >> $E || fail "drop"
+echo 'kprobetrace/hand set_wprobe:watch:o' > $TR || fail "set_wprobe"
+echo 'kprobetrace/drop clear_wprobe:wprobes/watch:o' > $TR || fail "clear_wprobe"
+assert_eq "$(grep -v '^#' $TR)" "kprobetrace/hand set_wprobe:wprobes/watch:o
+kprobetrace/drop clear_wprobe:wprobes/watch:o" "triggers listed"
+for ev in $EV/watch $TRACEFS/events/kprobetrace/hand $TRACEFS/events/kprobetrace/drop; do
+	echo 1 > $ev/enable
+done
+# the move is done in a work after the hit: wait until the file says so
+watching() {
+	i=0
+	until grep -q "^# wprobes/watch watches 0x$1\$" $TR; do
+		i=$((i + 1))
+		[ $i -lt 100 ] || { cat $TR; fail "watch never moved to $1"; }
+		sleep 0.05
+	done
+}
+echo > $T
+echo "hand 0" > $CALL
+watching $obj0
+echo "objw 3" > $CALL
+assert_eq "$(hits watch)" 3 "writes to the object handed, not to its neighbour"
+assert_eq "$(grep ' watch: ' $T | sed 's/.* a=\(0x[0-9a-f]*\) v=\([0-9]*\)$/\1 \2/' | tr '\n' ' ')" \
+	"0x$obj0 1 0x$obj0 2 0x$obj0 3 " "addresses and values"
+echo "hand 1" > $CALL
+watching $obj1
+echo "objw 2" > $CALL
+assert_eq "$(hits watch)" 5 "moved to the next object handed"
+assert_eq "$(grep ' watch: ' $T | tail -n 2 | sed 's/.* v=//' | tr '\n' ' ')" "101 102 " "its values"
+# clear_wprobe with a field: only when it watches that object
+echo "drop 0" > $CALL
+echo "drop 1" > $CALL
+watching "$obj1 (parked)"
+echo "objw 2" > $CALL
+assert_eq "$(hits watch)" 5 "parked: no hits"
+# both ends of a trigger are busy; bad triggers refused
+assert_eq "$(kpt-write -a $E '-:kprobetrace/hand\n')" "write: EBUSY" "deleting a trigger's event"
+assert_eq "$(kpt-write -a $E '-:wprobes/watch\n')" "write: EBUSY" "deleting a trigger's watchpoint"
+assert_file_has $LOG "named by a wprobe trigger" "why busy"
+assert_eq "$(kpt-write -t $TR 'kprobetrace/hand set_wprobe:watch:o\n')" "write: EBUSY" "a second trigger"
+assert_eq "$(kpt-write -t $TR 'kprobetrace/nohand set_wprobe:watch:o\n')" "write: ENOENT" "no such event"
+assert_eq "$(kpt-write -t $TR 'wprobes/wv set_wprobe:watch:a\n')" "write: EINVAL" "a watchpoint's own trigger"
+assert_file_has $LOG "a watchpoint's own hits trigger nothing" "why not"
+assert_eq "$(kpt-write -t $TR 'kprobetrace/drop set_wprobe:wv:nofield\n')" "write: EBUSY" "drop has one"
+assert_eq "$(kpt-write -t $TR '!kprobetrace/drop\n')" "OK" "removing a trigger"
+assert_eq "$(kpt-write -t $TR 'kprobetrace/drop set_wprobe:watch:nofield\n')" "write: ENOENT" "no such field"
+assert_eq "$(kpt-write -t $TR 'kprobetrace/drop set_wprobe:kprobetrace/hand:o\n')" "write: EINVAL" "not a watchpoint"
+assert_eq "$(kpt-write -t $TR 'kprobetrace/drop set_wprobe:watch\n')" "write: EINVAL" "set_wprobe without a field"
+assert_eq "$(kpt-write -t $TR 'kprobetrace/drop set_wprobe:watch:o\nkprobetrace/drop clear_wprobe:watch\n')" "write: EINVAL" "two in a write"
+assert_eq "$(grep -vc '^#' $TR)" 1 "nothing of them applied"
+echo '-:kprobetrace/drop' >> $E || fail "deleting an event whose trigger is gone"
+
 # the module goes: its watchpoints with it (all four registers free again)
 echo 1 > $EV/wv/enable
 rmmod $M || fail "unloading $M under enabled watchpoints"
-assert_eq "$(grep -c '^w:' $E)" 3 "still listed"
+assert_eq "$(grep -c '^w:' $E)" 4 "still listed"
 for i in 1 2 3 4; do
 	echo "w:j$i w@jiffies:8" >> $E || { cat $LOG; fail "debug register $i not free after the unload"; }
 done

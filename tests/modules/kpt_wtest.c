@@ -7,12 +7,13 @@
  * Writing to /sys/kernel/debug/kprobetrace_wtest/call:
  *   "write N"  stores 1, 2, ..., N into kpt_wtest_var (u64), in that order
  *   "read N"   loads kpt_wtest_var N times
- *   "touch N"  calls kpt_wtest_touch(&kpt_wtest_objs[i % 2], i) for i =
- *              0..N-1: each call stores i + 1 and then i + 2 into the
- *              object's field a (two writes per call, to the object it was
- *              handed); kpt_wtest_objs[1] is written as often as [0]
- * kpt_wtest_var starts at 0x1234; kpt_wtest_touch is __noipa, so that a
- * probe on its entry sees its arguments.
+ *   "hand I"   calls kpt_wtest_hand(&kpt_wtest_objs[I]) (I: 0 or 1)
+ *   "drop I"   calls kpt_wtest_drop(&kpt_wtest_objs[I])
+ *   "objw N"   stores 1..N into kpt_wtest_objs[0].a and, after each,
+ *              101..100+N into kpt_wtest_objs[1].a
+ * kpt_wtest_var starts at 0x1234; kpt_wtest_spare is written by no one.
+ * The functions are __noipa, so that a probe on their entry sees their
+ * arguments.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -32,11 +33,16 @@ struct kpt_wtest_obj {
 u64 kpt_wtest_var __aligned(8) = 0x1234;
 u64 kpt_wtest_sink;
 struct kpt_wtest_obj kpt_wtest_objs[2] __aligned(64);
+u64 __aligned(64) kpt_wtest_spare;
 
-__kpt_target void kpt_wtest_touch(struct kpt_wtest_obj *o, u64 i)
+__kpt_target void kpt_wtest_hand(struct kpt_wtest_obj *o)
 {
-	WRITE_ONCE(o->a, i + 1);
-	WRITE_ONCE(o->a, i + 2);
+	WRITE_ONCE(kpt_wtest_sink, (unsigned long)o);
+}
+
+__kpt_target void kpt_wtest_drop(struct kpt_wtest_obj *o)
+{
+	WRITE_ONCE(kpt_wtest_sink, (unsigned long)o);
 }
 
 static __kpt_target void kpt_wtest_run(const char *cmd, unsigned long n)
@@ -49,9 +55,15 @@ static __kpt_target void kpt_wtest_run(const char *cmd, unsigned long n)
 	} else if (!strcmp(cmd, "read")) {
 		for (i = 0; i < n; i++)
 			WRITE_ONCE(kpt_wtest_sink, READ_ONCE(kpt_wtest_var));
+	} else if (!strcmp(cmd, "objw")) {
+		for (i = 1; i <= n; i++) {
+			WRITE_ONCE(kpt_wtest_objs[0].a, i);
+			WRITE_ONCE(kpt_wtest_objs[1].a, 100 + i);
+		}
+	} else if (!strcmp(cmd, "hand")) {
+		kpt_wtest_hand(&kpt_wtest_objs[n & 1]);
 	} else {
-		for (i = 0; i < n; i++)
-			kpt_wtest_touch(&kpt_wtest_objs[i % 2], i);
+		kpt_wtest_drop(&kpt_wtest_objs[n & 1]);
 	}
 }
 
@@ -69,7 +81,7 @@ static ssize_t call_write(struct file *file, const char __user *ubuf,
 	if (sscanf(buf, "%7s %lu", cmd, &n) != 2 || n > 100000)
 		return -EINVAL;
 	if (strcmp(cmd, "write") && strcmp(cmd, "read") &&
-	    strcmp(cmd, "touch"))
+	    strcmp(cmd, "objw") && strcmp(cmd, "hand") && strcmp(cmd, "drop"))
 		return -EINVAL;
 	kpt_wtest_run(cmd, n);
 	return count;
