@@ -103,6 +103,11 @@ int kpt_wprobe_alloc(struct kpt_probe *p)
 
 void kpt_wprobe_free(struct kpt_probe *p)
 {
+	if (!p->w)
+		return;
+	/* a request left after an unregistration (its module went) */
+	irq_work_sync(&p->w->iw);
+	cancel_work_sync(&p->w->work);
 	kfree(p->w);
 	p->w = NULL;
 }

@@ -32,6 +32,13 @@ assert_eq "$(grep -c ' wv: (kpt_wtest_run+' $T)" 5 "records at the writer"
 assert_eq "$(grep ' wv: ' $T | sed 's/.* v=\([0-9]*\) .*/\1/' | tr '\n' ' ')" "1 2 3 4 5 " "the new values, in order"
 assert_eq "$(grep -c " a=0x$addr\$" $T)" 5 "\$addr is the variable's"
 
+# the command: add -w, list's kind
+assert_eq "$(kprobetrace add -w -e wcmd 'w@kpt_wtest_sink:8 $value:u64')" \
+	'w:wcmd w@kpt_wtest_sink:8 $value:u64' "kprobetrace add -w"
+kprobetrace list | grep -q '^wprobes/wcmd  *watch  *w@kpt_wtest_sink:8 ' ||
+	{ kprobetrace list; fail "list: the kind watch"; }
+echo '-:wprobes/wcmd' >> $E
+
 # reads and writes (rw): 3 reads, 2 writes
 echo 'w:wrw rw@kpt_wtest_var:8 $value' >> $E || fail "rw watchpoint"
 echo 0 > $EV/wv/enable

@@ -71,7 +71,8 @@ static int read_listing(char **textp, struct listed *out, int max)
 			continue;
 		snprintf(l->group, sizeof(l->group), "%s", def.group);
 		snprintf(l->event, sizeof(l->event), "%s", def.event);
-		l->kind = def.kind == KPT_PROBE_RETURN ? 'r' : 'p';
+		l->kind = def.flags & KPT_DEF_WPROBE ? 'w' :
+			  def.kind == KPT_PROBE_RETURN ? 'r' : 'p';
 		sp = strchr(line, ' ');
 		l->point[0] = '\0';
 		l->args = "";
@@ -183,7 +184,8 @@ int kpt_cmd_list(int argc, char **argv)
 		kpt_event_label(listed[i].group, listed[i].event, label,
 				sizeof(label));
 		row[0] = label;
-		row[1] = listed[i].kind == 'r' ? "return" : "entry";
+		row[1] = listed[i].kind == 'r' ? "return" :
+			 listed[i].kind == 'w' ? "watch" : "entry";
 		row[2] = listed[i].point;
 		row[3] = en;
 		row[4] = hits;
