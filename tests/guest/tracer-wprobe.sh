@@ -27,6 +27,7 @@ assert_eq "$(cat $E)" 'w:wprobes/wv w@kpt_wtest_var:8 v=$value:u64 a=$addr' "lis
 echo 1 > $EV/wv/enable
 echo "write 5" > $CALL
 echo "read 3" > $CALL
+grep -m1 ' wv: ' $T
 assert_eq "$(hits wv)" 5 "hits of 5 writes and 3 reads, watching writes"
 assert_eq "$(grep -c ' wv: (kpt_wtest_run+' $T)" 5 "records at the writer"
 assert_eq "$(grep ' wv: ' $T | sed 's/.* v=\([0-9]*\) .*/\1/' | tr '\n' ' ')" "1 2 3 4 5 " "the new values, in order"
@@ -84,12 +85,12 @@ obj0=$(awk '$3 == "kpt_wtest_objs" { print $1 }' /proc/kallsyms)
 obj1=$(printf '%x' $((0x$obj0 + 16)))
 echo 'w:watch w@kpt_wtest_spare:8 a=$addr v=$value:u64' >> $E || fail "watch"
 echo 'p:hand kpt_wtest_hand o=$arg1' >> $E || fail "hand"
-echo 'p:drop kpt_wtest_drop o=$arg1' >> $E || fail "drop"
+echo 'f:drop kpt_wtest_drop o=$arg1' >> $E || fail "drop"
 echo 'kprobetrace/hand set_wprobe:watch:o' > $TR || fail "set_wprobe"
-echo 'kprobetrace/drop clear_wprobe:wprobes/watch:o' > $TR || fail "clear_wprobe"
+echo 'fprobes/drop clear_wprobe:wprobes/watch:o' > $TR || fail "clear_wprobe"
 assert_eq "$(grep -v '^#' $TR)" "kprobetrace/hand set_wprobe:wprobes/watch:o
-kprobetrace/drop clear_wprobe:wprobes/watch:o" "triggers listed"
-for ev in $EV/watch $TRACEFS/events/kprobetrace/hand $TRACEFS/events/kprobetrace/drop; do
+fprobes/drop clear_wprobe:wprobes/watch:o" "triggers listed"
+for ev in $EV/watch $TRACEFS/events/kprobetrace/hand $TRACEFS/events/fprobes/drop; do
 	echo 1 > $ev/enable
 done
 # the move is done in a work after the hit: wait until the file says so
@@ -105,6 +106,7 @@ echo > $T
 echo "hand 0" > $CALL
 watching $obj0
 echo "objw 3" > $CALL
+grep -m1 ' watch: ' $T; cat $TR
 assert_eq "$(hits watch)" 3 "writes to the object handed, not to its neighbour"
 assert_eq "$(grep ' watch: ' $T | sed 's/.* a=\(0x[0-9a-f]*\) v=\([0-9]*\)$/\1 \2/' | tr '\n' ' ')" \
 	"0x$obj0 1 0x$obj0 2 0x$obj0 3 " "addresses and values"
@@ -127,14 +129,14 @@ assert_eq "$(kpt-write -t $TR 'kprobetrace/hand set_wprobe:watch:o\n')" "write: 
 assert_eq "$(kpt-write -t $TR 'kprobetrace/nohand set_wprobe:watch:o\n')" "write: ENOENT" "no such event"
 assert_eq "$(kpt-write -t $TR 'wprobes/wv set_wprobe:watch:a\n')" "write: EINVAL" "a watchpoint's own trigger"
 assert_file_has $LOG "a watchpoint's own hits trigger nothing" "why not"
-assert_eq "$(kpt-write -t $TR 'kprobetrace/drop set_wprobe:wv:nofield\n')" "write: EBUSY" "drop has one"
-assert_eq "$(kpt-write -t $TR '!kprobetrace/drop\n')" "OK" "removing a trigger"
-assert_eq "$(kpt-write -t $TR 'kprobetrace/drop set_wprobe:watch:nofield\n')" "write: ENOENT" "no such field"
-assert_eq "$(kpt-write -t $TR 'kprobetrace/drop set_wprobe:kprobetrace/hand:o\n')" "write: EINVAL" "not a watchpoint"
-assert_eq "$(kpt-write -t $TR 'kprobetrace/drop set_wprobe:watch\n')" "write: EINVAL" "set_wprobe without a field"
-assert_eq "$(kpt-write -t $TR 'kprobetrace/drop set_wprobe:watch:o\nkprobetrace/drop clear_wprobe:watch\n')" "write: EINVAL" "two in a write"
+assert_eq "$(kpt-write -t $TR 'fprobes/drop set_wprobe:wv:nofield\n')" "write: EBUSY" "drop has one"
+assert_eq "$(kpt-write -t $TR '!fprobes/drop\n')" "OK" "removing a trigger"
+assert_eq "$(kpt-write -t $TR 'fprobes/drop set_wprobe:watch:nofield\n')" "write: ENOENT" "no such field"
+assert_eq "$(kpt-write -t $TR 'fprobes/drop set_wprobe:kprobetrace/hand:o\n')" "write: EINVAL" "not a watchpoint"
+assert_eq "$(kpt-write -t $TR 'fprobes/drop set_wprobe:watch\n')" "write: EINVAL" "set_wprobe without a field"
+assert_eq "$(kpt-write -t $TR 'fprobes/drop set_wprobe:watch:o\nfprobes/drop clear_wprobe:watch\n')" "write: EINVAL" "two in a write"
 assert_eq "$(grep -vc '^#' $TR)" 1 "nothing of them applied"
-echo '-:kprobetrace/drop' >> $E || fail "deleting an event whose trigger is gone"
+echo '-:fprobes/drop' >> $E || fail "deleting an event whose trigger is gone"
 
 # the module goes: its watchpoints with it (all four registers free again)
 echo 1 > $EV/wv/enable
@@ -143,6 +145,12 @@ assert_eq "$(grep -c '^w:' $E)" 4 "still listed"
 for i in 1 2 3 4; do
 	echo "w:j$i w@jiffies:8" >> $E || { cat $LOG; fail "debug register $i not free after the unload"; }
 done
+# a watchpoint hit in the timer interrupt
+echo 1 > $EV/j1/enable
+sleep 0.2
+echo 0 > $EV/j1/enable
+[ "$(hits j1)" -gt 0 ] || fail "no hit of jiffies' writes (hardirq)"
+grep -q ' j1: (' $T || fail "no record of jiffies' writes"
 for i in 1 2 3 4; do echo "-:wprobes/j$i" >> $E; done
 # and comes back: armed anew at its new address
 kpt-write -t $LOG '' > /dev/null
