@@ -235,6 +235,11 @@ static void kpt_put_location(struct kpt_out *o,
 		kpt_putc(o, '@');
 		opts |= KPT_FMT_NO_ZERO_OFFS;
 	}
+	if ((def->flags & KPT_DEF_WPROBE) && def->loc == KPT_LOC_ADDR &&
+	    def->addr == KPT_WPROBE_UNSET) {
+		kpt_puts(o, "-1");
+		return;
+	}
 	if (def->loc == KPT_LOC_ADDR) {
 		kpt_put_u64(o, def->addr, 16);
 		return;

@@ -141,7 +141,9 @@ static int kpt_parse_wplace(struct kpt_parser *p, size_t b, size_t e)
 {
 	int ret = kpt_parse_wprobe_point(p, &b, &e);
 
-	return ret ? ret : kpt_parse_location(p, b, e);
+	if (ret || p->def->loc != KPT_LOC_NONE)
+		return ret;
+	return kpt_parse_location(p, b, e);
 }
 
 static bool kpt_fset_char(char c)

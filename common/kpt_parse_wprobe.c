@@ -34,7 +34,7 @@ static int kpt_wlen(struct kpt_parser *p, size_t c, size_t e)
 /*
  * [r|w|rw]@ADDR|SYM[+|-OFFS][:LEN] at s[*b, *e): the access and length
  * into the definition, [*b, *e) narrowed to the place, which the caller
- * parses as a probe point.
+ * parses as a probe point; or @-1, the place done (def->loc set).
  */
 int kpt_parse_wprobe_point(struct kpt_parser *p, size_t *pb, size_t *pe)
 {
@@ -65,6 +65,13 @@ int kpt_parse_wprobe_point(struct kpt_parser *p, size_t *pb, size_t *pe)
 	}
 	if (at + 1 == e)
 		return kpt_fail(p, KPT_ERR_NO_PROBE_POINT, at + 1);
+	/* -1: no place yet, for a trigger to give (the series' dummy) */
+	if (kpt_word_eq(s + at + 1, e - at - 1, "-1")) {
+		def->loc = KPT_LOC_ADDR;
+		def->addr = KPT_WPROBE_UNSET;
+		*pb = e;
+		return 0;
+	}
 	if (s[at + 1] == '-' || s[at + 1] == '+')
 		return kpt_fail(p, KPT_ERR_BAD_SYMBOL, at + 1);
 	*pb = at + 1;

@@ -26,7 +26,8 @@
  *     (a watchpoint probe: a hardware breakpoint on LEN bytes (1, 2, 4,
  *     8; default 4) at the address, hit after the access (r, w, or rw,
  *     the default); the default group is "wprobes", the default event
- *     w_SYM_OFFS or w_0xADDR; FETCHARGS: $addr (the watched address),
+ *     w_SYM_OFFS or w_0xADDR; @-1: nowhere until a set_wprobe trigger
+ *     moves it; FETCHARGS: $addr (the watched address),
  *     $value (+0($addr)), $comm, @, \IMM, \"str", +OFFS() of them)
  *   -:[GRP/]EVENT [[MOD:]SYM[+offs]|MEMADDR|SYSTEM/EVENT [FETCHARGS]]
  *     (deletes the event, or only its probes at that point whose first
@@ -140,6 +141,8 @@ enum kpt_loc_kind {
 #define KPT_WACCESS_R		1
 #define KPT_WACCESS_W		2
 #define KPT_WACCESS_RW		3
+/* @-1 (loc ADDR): no place until a set_wprobe trigger moves it there */
+#define KPT_WPROBE_UNSET	(~0ULL)
 
 /*
  * Fetch ops.  A program is exactly one value op (ops[0]) followed by zero or

@@ -304,7 +304,7 @@ static const char kpt_readme_syntax[] =
 	"\t           f:[<group>/]<event> <funcs>[%return|:entry|:exit] [<args>]\n"
 	"\t           (<funcs>: names and globs, a,b*,!c; one ftrace update)\n"
 	"\t           w[:[<group>/][<event>]] <spec> [<args>]\n"
-	"\t     spec: [r|w|rw]@<memaddr>|[<module>:]<symbol>[+|-<offset>][:<len>]\n"
+	"\t     spec: [r|w|rw]@<memaddr>|[<module>:]<symbol>[+|-<offset>]|-1[:<len>]\n"
 	"\t           (a hardware watchpoint; <len> 1, 2, 4 or 8, default 4;\n"
 	"\t           x86: w or rw; at most 4, shared with perf and gdb)\n"
 	"\t    place: [<module>:]<symbol>[+<offset>]|<memaddr>\n"

@@ -115,7 +115,7 @@ check:
 	p->addr = addr;
 	return 0;
 watch:
-	ret = kpt_wprobe_check(p, addr, e, pos);
+	ret = kpt_wprobe_check(p, &addr, e, pos);
 	if (!ret)
 		p->addr = addr;
 	return ret;

@@ -22,12 +22,26 @@
 #include "kpt_hit.h"
 #include "kpt_wprobe.h"
 
-int kpt_wprobe_check(struct kpt_probe *p, unsigned long addr,
+/* where an @-1 watchpoint's breakpoints wait, parked, for a trigger */
+static u64 kpt_wprobe_nowhere __aligned(8);
+
+static bool kpt_wprobe_unset(const struct kpt_probe *p)
+{
+	return p->def->loc == KPT_LOC_ADDR &&
+	       p->def->addr == KPT_WPROBE_UNSET;
+}
+
+int kpt_wprobe_check(struct kpt_probe *p, unsigned long *addrp,
 		     struct kpt_err *e, size_t pos)
 {
 	unsigned int len = p->def->wlen;
+	unsigned long addr = *addrp;
 	u8 byte;
 
+	if (kpt_wprobe_unset(p)) {
+		*addrp = (unsigned long)&kpt_wprobe_nowhere;
+		return 0;
+	}
 	if (addr < TASK_SIZE_MAX ||
 	    copy_from_kernel_nofault(&byte, (void *)addr, 1))
 		return kpt_error(e, KPT_ERR_W_NOT_KERNEL, pos, addr);
@@ -122,7 +136,7 @@ int kpt_wprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)
 	attr.bp_len = p->def->wlen;
 	attr.bp_type = p->def->waccess == KPT_WACCESS_W ?
 		       HW_BREAKPOINT_W : HW_BREAKPOINT_RW;
-	attr.disabled = !armed;
+	attr.disabled = !armed || kpt_wprobe_unset(p);
 	bp = register_wide_hw_breakpoint(&attr, kpt_wprobe_handler, p);
 	if (IS_ERR(bp)) {
 		int ret = PTR_ERR(bp);
@@ -139,7 +153,7 @@ int kpt_wprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)
 	mutex_lock(&p->w->lock);
 	p->w->bp = bp;
 	p->w->on = armed;
-	p->w->parked = false;
+	p->w->parked = kpt_wprobe_unset(p);
 	mutex_unlock(&p->w->lock);
 	p->registered = true;
 	return 0;

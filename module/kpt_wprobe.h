@@ -25,8 +25,11 @@
 /* its state (p->w), 0 or -ENOMEM; freed with the probe */
 int kpt_wprobe_alloc(struct kpt_probe *p);
 void kpt_wprobe_free(struct kpt_probe *p);
-/* 0, or the error: addr can be watched as p's definition says */
-int kpt_wprobe_check(struct kpt_probe *p, unsigned long addr,
+/*
+ * 0, or the error: *addr can be watched as p's definition says (@-1: it
+ * becomes a place of ours, where the breakpoints stay parked)
+ */
+int kpt_wprobe_check(struct kpt_probe *p, unsigned long *addr,
 		     struct kpt_err *e, size_t pos);
 /* the breakpoints at p->addr, enabled if armed (event_mutex held then) */
 int kpt_wprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed);

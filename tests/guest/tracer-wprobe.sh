@@ -83,7 +83,8 @@ assert_eq "$(grep -c '^w:' $E)" 3 "nothing of them applied"
 TR=$KPT/wprobe_triggers
 obj0=$(awk '$3 == "kpt_wtest_objs" { print $1 }' /proc/kallsyms)
 obj1=$(printf '%x' $((0x$obj0 + 16)))
-echo 'w:watch w@kpt_wtest_spare:8 a=$addr v=$value:u64' >> $E || fail "watch"
+echo 'w:watch w@-1:8 a=$addr v=$value:u64' >> $E || fail "watch, nowhere yet"
+assert_eq "$(grep watch $E)" 'w:wprobes/watch w@-1:8 a=$addr v=$value:u64' "listing of @-1"
 echo 'p:hand kpt_wtest_hand o=$arg1' >> $E || fail "hand"
 echo 'f:drop kpt_wtest_drop o=$arg1' >> $E || fail "drop"
 echo 'kprobetrace/hand set_wprobe:watch:o' > $TR || fail "set_wprobe"

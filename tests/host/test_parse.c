@@ -477,6 +477,8 @@ static const struct tcase cases[] = {
 	   "w:wprobes/e w@mod:sym+16:2 arg1=+4($value)",
 	   "arg1=WADDR(0),DEREF(0),DEREF(4)"),
 	OK("w:e @mod:sym", "w:wprobes/e rw@mod:sym:4", ""),
+	OK("w:e w@-1:8 $addr", "w:wprobes/e w@-1:8 arg1=$addr", "arg1=WADDR(0)"),
+	BAD("w:e w@-2:8", BAD_SYMBOL, "      ^"),
 	BAD("w:e sym", W_NO_AT, "    ^"),
 	BAD("w:e q@sym", W_BAD_ACCESS, "    ^"),
 	BAD("w:e w@sym:3", W_BAD_LEN, "          ^"),

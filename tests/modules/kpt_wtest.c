@@ -11,7 +11,7 @@
  *   "drop I"   calls kpt_wtest_drop(&kpt_wtest_objs[I])
  *   "objw N"   stores 1..N into kpt_wtest_objs[0].a and, after each,
  *              101..100+N into kpt_wtest_objs[1].a
- * kpt_wtest_var starts at 0x1234; kpt_wtest_spare is written by no one.
+ * kpt_wtest_var starts at 0x1234.
  * The functions are __noipa, so that a probe on their entry sees their
  * arguments.
  */
@@ -33,7 +33,6 @@ struct kpt_wtest_obj {
 u64 kpt_wtest_var __aligned(8) = 0x1234;
 u64 kpt_wtest_sink;
 struct kpt_wtest_obj kpt_wtest_objs[2] __aligned(64);
-u64 __aligned(64) kpt_wtest_spare;
 
 __kpt_target void kpt_wtest_hand(struct kpt_wtest_obj *o)
 {
