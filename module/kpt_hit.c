@@ -31,6 +31,7 @@
 #include "kpt_ftrace_regs.h"
 #include "kpt_hit.h"
 #include "kpt_hit_lat.h"
+#include "kpt_hit_wtrig.h"
 #include "kpt_lat_types.h"
 #include "kpt_lean.h"
 #include "kpt_otype_types.h"
@@ -419,48 +420,6 @@ static noinline void kpt_perf_record(struct kpt_probe *p,
 }
 NOKPROBE_SYMBOL(kpt_perf_record);
 #endif
-
-/*
- * A w: probe's move (set_wprobe: v) or parking (KPT_WREQ_CLEAR), asked
- * for by a trigger's hit: done in process context (kpt_wprobe.c), the
- * last request winning.  An irq_work may be queued in any context.
- */
-static noinline void kpt_wprobe_request(struct kpt_probe *wp, unsigned long v)
-{
-	atomic_long_set(&wp->w->next, v);
-	irq_work_queue(&wp->w->iw);
-}
-NOKPROBE_SYMBOL(kpt_wprobe_request);
-
-/*
- * The event's set_wprobe/clear_wprobe trigger (kpt_wtrig.c): its field's
- * value at this hit, plus the adjustment.  A value that is no kernel
- * address, or not aligned to the watchpoint's length, moves nothing.
- */
-static noinline void kpt_wtrig_fire(struct kpt_probe *p, struct pt_regs *regs,
-				    const unsigned long *edata)
-{
-	struct kpt_wtrig *t = rcu_dereference_raw(p->ev->wtrig);
-	unsigned long v = 0;
-
-	if (!t)
-		return;
-	if (t->has_field) {
-		if (!kpt_eval(p, &p->args[t->field], regs, edata,
-			      !p->has_mem || kpt_mem_allowed(), &v, p->today))
-			return;
-		v += t->adj;
-	}
-	if (t->clear) {
-		if (!t->has_field || READ_ONCE(t->wp->addr) == v)
-			kpt_wprobe_request(t->wp, KPT_WREQ_CLEAR);
-		return;
-	}
-	if (v < TASK_SIZE_MAX || (v & (t->wp->def->wlen - 1)))
-		return;
-	kpt_wprobe_request(t->wp, v);
-}
-NOKPROBE_SYMBOL(kpt_wtrig_fire);
 
 /* today (and an entry's NULL edata) are constants: no test of them */
 static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
