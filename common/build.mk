@@ -9,6 +9,7 @@
 KPT_PARSE_SRCS := $(addprefix common/,kpt_parse.c kpt_parse_arg.c \
 	kpt_parse_eprobe.c \
 	kpt_parse_tprobe.c \
+	kpt_parse_wprobe.c \
 	kpt_parse_util.c kpt_format.c kpt_def_util.c kpt_regs_table.c \
 	kpt_errors.c)
 KPT_PARSE_HDRS := $(wildcard common/*.h)

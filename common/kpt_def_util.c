@@ -96,7 +96,8 @@ void kpt_default_event_name(const struct kpt_probe_def *def,
 			     "__exit" : "__entry");
 		goto out;
 	}
-	kpt_name_put(buf, &n, def->kind == KPT_PROBE_RETURN ? "r_" : "p_");
+	kpt_name_put(buf, &n, def->kind == KPT_PROBE_RETURN ? "r_" :
+		     def->flags & KPT_DEF_WPROBE ? "w_" : "p_");
 	if (def->loc == KPT_LOC_ADDR) {
 		kpt_name_put(buf, &n, "0x");
 		kpt_name_put_num(buf, &n, def->addr, 16);
@@ -175,7 +176,8 @@ bool kpt_probe_def_equal(const struct kpt_probe_def *a,
 	    a->loc != b->loc || a->flags != b->flags ||
 	    a->maxactive != b->maxactive || a->nargs != b->nargs ||
 	    a->nargs > KPT_MAX_ARGS || a->offset != b->offset ||
-	    a->addr != b->addr || strcmp(a->group, b->group) ||
+	    a->addr != b->addr || a->waccess != b->waccess ||
+	    a->wlen != b->wlen || strcmp(a->group, b->group) ||
 	    strcmp(a->event, b->event) ||
 	    strcmp(kpt_def_str(a, a->module), kpt_def_str(b, b->module)) ||
 	    strcmp(kpt_def_str(a, a->symbol), kpt_def_str(b, b->symbol)) ||

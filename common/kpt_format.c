@@ -98,6 +98,9 @@ static unsigned int kpt_put_value(struct kpt_out *o,
 	case KPT_FOP_DURATION:
 		kpt_puts(o, "$duration");
 		break;
+	case KPT_FOP_WADDR:
+		kpt_puts(o, op->flags & KPT_FOPF_WVALUE ? "$value" : "$addr");
+		return op->flags & KPT_FOPF_WVALUE ? 2 : 1;
 	case KPT_FOP_EFIELD:
 		kpt_putc(o, '$');
 		kpt_puts(o, kpt_def_str(def, op->sym));
@@ -210,10 +213,33 @@ void kpt_seed_alias(const struct kpt_probe_def *def,
 		memcpy(buf, t, strlen(t) + 1);
 }
 
+/* a w: line's access, before its '@' */
+static const char *kpt_waccess_name(const struct kpt_probe_def *def)
+{
+	switch (def->waccess) {
+	case KPT_WACCESS_R:
+		return "r";
+	case KPT_WACCESS_W:
+		return "w";
+	default:
+		return "rw";
+	}
+}
+
 static void kpt_put_location(struct kpt_out *o,
 			     const struct kpt_probe_def *def,
 			     unsigned int opts)
 {
+	if ((def->flags & KPT_DEF_WPROBE) && def->kind != KPT_PROBE_DELETE) {
+		kpt_puts(o, kpt_waccess_name(def));
+		kpt_putc(o, '@');
+		opts |= KPT_FMT_NO_ZERO_OFFS;
+	}
+	if ((def->flags & KPT_DEF_WPROBE) && def->loc == KPT_LOC_ADDR &&
+	    def->addr == KPT_WPROBE_UNSET) {
+		kpt_puts(o, "-1");
+		return;
+	}
 	if (def->loc == KPT_LOC_ADDR) {
 		kpt_put_u64(o, def->addr, 16);
 		return;
@@ -232,6 +258,17 @@ static void kpt_put_location(struct kpt_out *o,
 	kpt_puts(o, kpt_def_str(def, def->symbol));
 	if (def->offset || !(opts & KPT_FMT_NO_ZERO_OFFS))
 		kpt_put_offs(o, def->offset);
+}
+
+/* ... the place, then a w: line's :LEN */
+static void kpt_put_place(struct kpt_out *o, const struct kpt_probe_def *def,
+			  unsigned int opts)
+{
+	kpt_put_location(o, def, opts);
+	if ((def->flags & KPT_DEF_WPROBE) && def->kind != KPT_PROBE_DELETE) {
+		kpt_putc(o, ':');
+		kpt_put_u64(o, def->wlen, 10);
+	}
 }
 
 /*
@@ -253,6 +290,8 @@ static const char *kpt_default_group(const struct kpt_probe_def *def)
 		return KPT_EPROBE_GROUP;
 	if ((def->flags & KPT_DEF_TPROBE) && def->kind != KPT_PROBE_DELETE)
 		return KPT_TPROBE_GROUP;
+	if ((def->flags & KPT_DEF_WPROBE) && def->kind != KPT_PROBE_DELETE)
+		return KPT_WPROBE_GROUP;
 	return KPT_DEFAULT_GROUP;
 }
 
@@ -284,7 +323,8 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 		break;
 	case KPT_PROBE_ENTRY:
 		kpt_putc(&o, def->flags & KPT_DEF_EPROBE ? 'e' :
-			     def->flags & KPT_DEF_TPROBE ? 't' : 'p');
+			     def->flags & KPT_DEF_TPROBE ? 't' :
+			     def->flags & KPT_DEF_WPROBE ? 'w' : 'p');
 		break;
 	case KPT_PROBE_RETURN:
 		kpt_putc(&o, 'r');
@@ -313,7 +353,7 @@ size_t kpt_format_probe_opts(const struct kpt_probe_def *def,
 	kpt_puts(&o, def->event);
 	if (def->loc != KPT_LOC_NONE) {
 		kpt_putc(&o, ' ');
-		kpt_put_location(&o, def, opts);
+		kpt_put_place(&o, def, opts);
 		if ((def->flags & KPT_DEF_FPROBE) &&
 		    def->kind == KPT_PROBE_RETURN)
 			kpt_puts(&o, "%return");

@@ -103,6 +103,12 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 		memcpy(def->group, KPT_EPROBE_GROUP, sizeof(KPT_EPROBE_GROUP));
 		p->today = true;
 		break;
+	case 'w':
+		def->kind = KPT_PROBE_ENTRY;
+		def->flags |= KPT_DEF_WPROBE;
+		memcpy(def->group, KPT_WPROBE_GROUP, sizeof(KPT_WPROBE_GROUP));
+		p->today = true;
+		break;
 	case '-':
 		def->kind = KPT_PROBE_DELETE;
 		p->today = true;
@@ -136,6 +142,16 @@ static int kpt_parse_head(struct kpt_parser *p, size_t b, size_t e)
 }
 
 static int kpt_parse_location(struct kpt_parser *p, size_t b, size_t e);
+
+/* w:'s place at s[b, e): its access and length, then the location */
+static int kpt_parse_wplace(struct kpt_parser *p, size_t b, size_t e)
+{
+	int ret = kpt_parse_wprobe_point(p, &b, &e);
+
+	if (ret || p->def->loc != KPT_LOC_NONE)
+		return ret;
+	return kpt_parse_location(p, b, e);
+}
 
 static bool kpt_fset_char(char c)
 {
@@ -408,6 +424,8 @@ static int kpt_parse_line(struct kpt_parser *p)
 		ret = kpt_parse_fset(p, b, e);
 	else if (def->flags & KPT_DEF_TPROBE)
 		ret = kpt_parse_tprobe_point(p, b, e);
+	else if (def->flags & KPT_DEF_WPROBE)
+		ret = kpt_parse_wplace(p, b, e);
 	else if ((def->flags & KPT_DEF_EPROBE) ||
 		 (def->kind == KPT_PROBE_DELETE &&
 		  kpt_find(p->s, b, e, '/') < e))

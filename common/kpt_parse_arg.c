@@ -242,6 +242,8 @@ static int kpt_parse_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 		return kpt_fail(p, KPT_ERR_BAD_FETCH_ARG, b);
 	if ((p->def->flags & KPT_DEF_TPROBE) && (kpt_isalpha(s[0]) || s[0] == '_'))
 		return kpt_parse_btf(p, arg, b, e);
+	if ((p->def->flags & KPT_DEF_WPROBE) && s[0] != '@' && s[0] != '\\')
+		return kpt_parse_wprobe_value(p, arg, b, e);
 	switch (s[0]) {
 	case '%':
 		/* f: events read no registers, as the kernel's (6.5+) */

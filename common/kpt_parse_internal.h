@@ -90,6 +90,11 @@ int kpt_parse_eprobe_filter(struct kpt_parser *p, size_t b);
 int kpt_parse_eprobe_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 			   size_t b, size_t e);
 
+/* w: lines (kpt_parse_wprobe.c): the watched place, an arg's value. */
+int kpt_parse_wprobe_point(struct kpt_parser *p, size_t *b, size_t *e);
+int kpt_parse_wprobe_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
+			   size_t b, size_t e);
+
 /* Parses the fetch argument s[start, end) into def->args[def->nargs]. */
 int kpt_parse_tprobe_point(struct kpt_parser *p, size_t b, size_t e);
 

@@ -27,6 +27,13 @@
  *     its fields, $FIELD, and memory through them, +OFFS($FIELD), @, \IMM,
  *     no registers nor BTF names; FILTER, the rest of the line, is a filter
  *     on the attached event's fields that the module checks)
+ *   w[:[GRP/][EVENT]] [r|w|rw]@ADDR|[MOD:]SYM[+|-OFFS][:LEN] [FETCHARGS]
+ *     (a watchpoint probe: a hardware breakpoint on LEN bytes (1, 2, 4,
+ *     8; default 4) at the address, hit after the access (r, w, or rw,
+ *     the default); the default group is "wprobes", the default event
+ *     w_SYM_OFFS or w_0xADDR; @-1: nowhere until a set_wprobe trigger
+ *     moves it; FETCHARGS: $addr (the watched address),
+ *     $value (+0($addr)), $comm, @, \IMM, \"str", +OFFS() of them)
  *   -:[GRP/]EVENT [[MOD:]SYM[+offs]|MEMADDR|SYSTEM/EVENT [FETCHARGS]]
  *     (deletes the event, or only its probes at that point whose first
  *     args are these: kpt_probe_def_delete_matches())
@@ -136,6 +143,17 @@ enum kpt_loc_kind {
  */
 #define KPT_DEF_TPROBE		0x40
 #define KPT_TPROBE_GROUP	"tracepoints"
+/*
+ * w: a watchpoint probe (loc KPT_LOC_SYMBOL or KPT_LOC_ADDR; waccess and
+ * wlen say what it watches).
+ */
+#define KPT_DEF_WPROBE		0x80
+#define KPT_WPROBE_GROUP	"wprobes"
+#define KPT_WACCESS_R		1
+#define KPT_WACCESS_W		2
+#define KPT_WACCESS_RW		3
+/* @-1 (loc ADDR): no place until a set_wprobe trigger moves it there */
+#define KPT_WPROBE_UNSET	(~0ULL)
 
 /*
  * Fetch ops.  A program is exactly one value op (ops[0]) followed by zero or
@@ -185,6 +203,11 @@ enum kpt_fetch_op_kind {
 	 * the kernel's); the module resolves it against the event's fields.
 	 */
 	KPT_FOP_EFIELD,
+	/*
+	 * $addr of a w: line: the watched address (KPT_FOPF_WVALUE: written
+	 * $value, the WADDR DEREF(0) that follows it lists as $value)
+	 */
+	KPT_FOP_WADDR,
 };
 
 /*
@@ -196,6 +219,7 @@ enum kpt_fetch_op_kind {
  */
 #define KPT_FOPF_ENTRY		0x01
 #define KPT_MAX_ENTRY_ARGS	32	/* $argN kept for a return: N at most */
+#define KPT_FOPF_WVALUE		0x80	/* WADDR: written $value */
 
 struct kpt_fetch_op {
 	u8 op;			/* enum kpt_fetch_op_kind */
@@ -284,6 +308,8 @@ struct kpt_probe_def {
 	u16 filter;		/* e: pool offset of FILTER, 0 = none */
 	u16 filter_pos;		/* where FILTER starts in the line */
 	bool compact;		/* the pool follows args[nargs - 1] */
+	u8 waccess;		/* w: KPT_WACCESS_* */
+	u8 wlen;		/* w: bytes watched, 1 2 4 8 */
 	s64 offset;		/* LOC_SYMBOL: +offs / -offs */
 	u64 addr;		/* LOC_ADDR */
 	struct kpt_probe_arg args[KPT_MAX_ARGS];

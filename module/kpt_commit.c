@@ -109,6 +109,12 @@ static int kpt_check_append(struct kpt_op *op, struct kpt_probe *to)
 			  kpt_probe_label(to, label),
 			  to->tprobe ? "tracepoint" : "no tracepoint",
 			  p->tprobe ? " tracepoint" : " non-tracepoint");
+	} else if (p->wprobe != to->wprobe) {
+		/* a w: event takes w: probes only: its fields are its own */
+		kpt_error(&e, KPT_ERR_APPEND_KIND, 0,
+			  kpt_probe_label(to, label),
+			  to->wprobe ? "watchpoint" : "no watchpoint",
+			  p->wprobe ? " watchpoint" : " non-watchpoint");
 	} else if (p->is_return != to->is_return) {
 		kpt_error(&e, KPT_ERR_APPEND_KIND, 0,
 			    kpt_probe_label(to, label),

@@ -103,6 +103,9 @@ static int kpt_compile_op(struct kpt_probe *p, const struct kpt_probe_def *def,
 	case KPT_FOP_COMM:
 		op->op = KPT_COP_COMM;
 		return 0;
+	case KPT_FOP_WADDR:
+		op->op = KPT_COP_WADDR;
+		return 0;
 	case KPT_FOP_DATA:
 		/* the text in the probe's own copy of the pool */
 		op->op = KPT_COP_IMM;

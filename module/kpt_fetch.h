@@ -176,6 +176,9 @@ kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
 		/* compiled in return probes only: edata is never NULL there */
 		v = edata[op->val];
 		break;
+	case KPT_COP_WADDR:
+		v = READ_ONCE(p->addr);
+		break;
 	}
 	for (op++; op < end; op++) {
 		if (!mem_ok)

@@ -31,6 +31,7 @@
 #include "kpt_ftrace_regs.h"
 #include "kpt_hit.h"
 #include "kpt_hit_lat.h"
+#include "kpt_hit_wtrig.h"
 #include "kpt_lat_types.h"
 #include "kpt_lean.h"
 #include "kpt_otype_types.h"
@@ -432,6 +433,8 @@ static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
 	/* today's strings: measured first */
 	if (today && p->has_dyn)
 		size += kpt_typed_dyn_size(p, regs, edata);
+	if (unlikely(rcu_access_pointer(p->ev->wtrig)))
+		kpt_wtrig_fire(p, regs, edata);
 	/* kprobe handlers run with preemption off: an RCU reader */
 	list_for_each_entry_rcu(link, &p->ev->links, list)
 		kpt_record_one(p, link->file, regs, edata, size, today, ip);
@@ -667,3 +670,18 @@ notrace void kpt_tprobe_handler(void *data, struct pt_regs *regs)
 	kpt_event_record_today(p, regs, NULL, p->addr);
 }
 NOKPROBE_SYMBOL(kpt_tprobe_handler);
+
+/*
+ * A w: probe's breakpoint, from the debug exception (an NMI-like context,
+ * the debug registers off while it runs): after the access, regs are the
+ * accessing code's and their ip the instruction after it.
+ */
+void kpt_wprobe_handler(struct perf_event *bp, struct perf_sample_data *data,
+			struct pt_regs *regs)
+{
+	struct kpt_probe *p = bp->overflow_handler_context;
+
+	this_cpu_inc(*p->hits);
+	kpt_event_record_today(p, regs, NULL, instruction_pointer(regs));
+}
+NOKPROBE_SYMBOL(kpt_wprobe_handler);

@@ -38,6 +38,11 @@ extern const rethook_handler_t kpt_fexit_handler;
  */
 void kpt_tprobe_tramp(void);
 void kpt_tprobe_handler(void *data, struct pt_regs *regs);
+/* w: events (kpt_wprobe.c): the hardware breakpoint's handler (#DB) */
+struct perf_event;
+struct perf_sample_data;
+void kpt_wprobe_handler(struct perf_event *bp, struct perf_sample_data *data,
+			struct pt_regs *regs);
 void kpt_hit_init(void);
 
 #endif /* KPT_HIT_H */

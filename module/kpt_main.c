@@ -28,6 +28,7 @@
 #include "kpt_rethook_pool.h"
 #include "kpt_remove.h"
 #include "kpt_selftest.h"
+#include "kpt_wtrig.h"
 
 static bool selftest = true;
 module_param(selftest, bool, 0444);
@@ -46,7 +47,7 @@ static int kpt_files_create(void)
 		return ret;
 	ret = kpt_errlog_init() ?: kpt_control_init() ?:
 	      kpt_fprobe_files_init() ?: kpt_latency_init() ?:
-	      kpt_aggregate_init() ?:
+	      kpt_aggregate_init() ?: kpt_wtrig_init() ?:
 	      (testhooks ? kpt_boundary_testhook_init() : 0);
 	if (ret)
 		kpt_files_exit();
@@ -103,6 +104,8 @@ static void __exit kpt_exit(void)
 	kpt_modnotify_exit();
 	/* events armed by the aggregate file: disarmed, as enabled ones */
 	kpt_aggregate_exit();
+	/* triggers name events: gone before the events */
+	kpt_wtrig_exit();
 	kpt_remove_exit();
 	kpt_otype_exit();
 	kpt_printk_exit();

@@ -27,6 +27,7 @@
 #include "kpt_probe.h"
 #include "kpt_resolve.h"
 #include "kpt_tprobe.h"
+#include "kpt_wprobe.h"
 
 DEFINE_MUTEX(kpt_mutex);
 LIST_HEAD(kpt_probes);
@@ -54,6 +55,8 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 		return kpt_fprobe_match_set(p, e, pos, found_mod);
 	if (def->loc != KPT_LOC_SYMBOL) {
 		addr = def->addr;
+		if (p->wprobe)
+			goto watch;
 		goto check;
 	}
 	/* vmlinux:SYM (no p->modname) looks in vmlinux only */
@@ -68,6 +71,10 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 	}
 	if (ret)
 		return ret;
+	if (p->wprobe) {
+		addr += def->offset;
+		goto watch;
+	}
 	if (p->fprobe) {
 		ret = kpt_fprobe_check_one(p, addr, e, pos);
 		if (!ret)
@@ -111,6 +118,11 @@ check:
 	}
 	p->addr = addr;
 	return 0;
+watch:
+	ret = kpt_wprobe_check(p, &addr, e, pos);
+	if (!ret)
+		p->addr = addr;
+	return ret;
 }
 
 /*
@@ -175,6 +187,9 @@ static struct kpt_probe *kpt_probe_alloc(const struct kpt_probe_def *def)
 	p->is_return = def->kind == KPT_PROBE_RETURN;
 	p->fprobe = def->flags & KPT_DEF_FPROBE;
 	p->tprobe = def->flags & KPT_DEF_TPROBE;
+	p->wprobe = def->flags & KPT_DEF_WPROBE;
+	if (p->wprobe && kpt_wprobe_alloc(p))
+		goto nomem;
 	if (p->fprobe && kpt_fprobe_alloc(p))
 		goto nomem;
 	p->nargs = def->nargs;
@@ -311,6 +326,8 @@ int kpt_probe_register_at(struct kpt_probe *p, struct kpt_err *e, bool armed)
 		return kpt_fprobe_register(p, e, armed);
 	if (p->tprobe)
 		return kpt_tprobe_register(p, e, armed);
+	if (p->wprobe)
+		return kpt_wprobe_register(p, e, armed);
 	/* a re-registration (module reloaded) starts from a clean kprobe */
 	p->missed_before += p->rp.kp.nmissed + (p->is_return ? p->rp.nmissed : 0);
 	memset(&p->rp.kp, 0, sizeof(p->rp.kp));
@@ -388,8 +405,13 @@ int kpt_probe_set_armed(struct kpt_probe *ev, bool on)
 	list_for_each_entry(q, &ev->sibs, sib) {
 		/* not registered (module not loaded), or in freed init text */
 		if (!q->registered || q->detached ||
-		    (!q->fprobe && !q->tprobe && kprobe_gone(&q->rp.kp)))
+		    (!q->fprobe && !q->tprobe && !q->wprobe &&
+		     kprobe_gone(&q->rp.kp)))
 			continue;
+		if (q->wprobe) {
+			kpt_wprobe_set_armed(q, on);
+			continue;
+		}
 		if (!on) {
 			if (q->tprobe)
 				kpt_tprobe_set_armed(q, false);
@@ -421,6 +443,10 @@ int kpt_probe_arm_one(struct kpt_probe *p)
 		return kpt_fprobe_set_armed(p, true);
 	if (p->tprobe)
 		return kpt_tprobe_set_armed(p, true);
+	if (p->wprobe) {
+		kpt_wprobe_set_armed(p, true);
+		return 0;
+	}
 	return enable_kprobe(&p->rp.kp);
 }
 
@@ -444,6 +470,10 @@ void kpt_probe_unregister_many(struct kpt_probe **ps, unsigned int n)
 		}
 		if (p->tprobe) {
 			kpt_tprobe_unregister(p);
+			continue;
+		}
+		if (p->wprobe) {
+			kpt_wprobe_unregister(p);
 			continue;
 		}
 		if (!kps || !rps) {
@@ -474,6 +504,7 @@ void kpt_probe_free(struct kpt_probe *p)
 	kpt_fprobe_free(p);
 	if (p->registered)
 		kpt_probe_unregister_many(&p, 1);
+	kpt_wprobe_free(p);
 	free_percpu(p->hits);
 	free_percpu(p->lat);
 	kpt_members_free(p);
@@ -504,6 +535,8 @@ unsigned long kpt_probe_misses(struct kpt_probe *p)
 {
 	if (p->fprobe)
 		return kpt_fprobe_misses(p);
+	if (p->wprobe)
+		return 0;
 	return p->missed_before + p->rp.kp.nmissed +
 	       (p->is_return ? p->rp.nmissed : 0);
 }

@@ -12,6 +12,8 @@
 #define KPT_PROBE_TYPES_H
 
 #include <linux/ftrace.h>
+#include <linux/irq_work.h>
+#include <linux/workqueue.h>
 #include <linux/kprobes.h>
 #include <linux/list.h>
 #include <linux/kernel.h>
@@ -50,6 +52,7 @@ enum kpt_cop_kind {
 	 * call returns, kpt_hit.c), then $arg1.. (p->edata_n of them)
 	 */
 	KPT_COP_EDATA,
+	KPT_COP_WADDR,		/* v = the address a w: probe watches */
 };
 
 struct kpt_cop {
@@ -151,6 +154,39 @@ struct kpt_fset {
 	struct kpt_fset_pre *pre;
 };
 
+/*
+ * A w: probe's watchpoint (kpt_wprobe.c): a hardware breakpoint per CPU.
+ * A trigger's request to move it (set_wprobe) or park it (clear_wprobe)
+ * comes from a hit, in any context: the hit path puts the address in next
+ * and queues iw, whose work moves the breakpoints in process context.
+ */
+#define KPT_WREQ_CLEAR		1UL	/* next: park (no kernel address) */
+struct kpt_wp {
+	struct perf_event * __percpu *bp;	/* NULL: not registered */
+	struct mutex lock;		/* bp's state, on, parked */
+	bool on;			/* the event is used: enabled */
+	bool parked;			/* cleared by a trigger: disabled */
+	atomic_long_t next;		/* a request: address, CLEAR, 0 none */
+	struct kpt_probe *bp_owner;	/* the probe */
+	struct irq_work iw;
+	struct work_struct work;
+};
+
+/*
+ * A trigger on an event (kpt_wtrig.c): at each hit, set_wprobe moves
+ * watchpoint wp to the value of argument field (+ adj), clear_wprobe parks
+ * it (if has_field: only when it watches that address).
+ */
+struct kpt_wtrig {
+	struct kpt_probe *wp;		/* the w: event's holder */
+	u16 field;			/* index of the argument */
+	bool has_field;
+	bool clear;
+	long adj;
+	char *text;			/* as listed */
+	struct rcu_head rcu;
+};
+
 struct kpt_otype;
 struct kpt_pdesc;
 struct kpt_lat;
@@ -188,6 +224,11 @@ struct kpt_probe {
 	bool tp_on;
 	bool tp_armed_once;
 	struct kpt_fset *fs;
+	bool wprobe;			/* w: event: w, not rp */
+	struct kpt_wp *w;
+	/* holder: its trigger (RCU), and how many triggers name it */
+	struct kpt_wtrig __rcu *wtrig;
+	u16 wtrig_refs;
 	bool registered;
 	bool event_added;
 	bool has_mem;			/* some arg reads memory */

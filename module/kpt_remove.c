@@ -98,6 +98,8 @@ const char *kpt_busy(struct kpt_probe *p)
 		why = "in use (by perf)";
 	if (p->agg_on)
 		why = "armed for aggregation (disarm it in the aggregate file)";
+	if (p->wtrig_refs)
+		why = "named by a wprobe trigger (remove it in wprobe_triggers)";
 	mutex_unlock(kpt_ksyms.event_mutex);
 	return why;
 }

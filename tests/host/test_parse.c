@@ -482,6 +482,30 @@ static const struct tcase cases[] = {
 	BAD("t0 sched_switch", BAD_MAXACT, " ^"),
 	BAD("t sched_switch %di", BAD_FETCH_ARG, "               ^"),
 	BAD("t:/bar kfree", NO_GROUP_NAME, "  ^"),
+	/* --- w: watchpoint probes --- */
+	OK("w:wv w@kpt_var:8 v=$value:u64 a=$addr",
+	   "w:wprobes/wv w@kpt_var:8 v=$value:u64 a=$addr",
+	   "v=WADDR(0),DEREF(0):u64 a=WADDR(0)"),
+	OK("w r@jiffies", "w:wprobes/w_jiffies_0 r@jiffies:4", ""),
+	OK("w:g/e rw@0xffffffff81000000:1 +8($addr):u32 $comm \\7",
+	   "w:g/e rw@0xffffffff81000000:1 arg1=+8($addr):u32 arg2=$comm "
+	   "arg3=\\0x7",
+	   "arg1=WADDR(0),DEREF(8):u32 arg2=COMM:string arg3=IMM(0x7)"),
+	OK("w:e w@mod:sym+16:2 +4($value)",
+	   "w:wprobes/e w@mod:sym+16:2 arg1=+4($value)",
+	   "arg1=WADDR(0),DEREF(0),DEREF(4)"),
+	OK("w:e @mod:sym", "w:wprobes/e rw@mod:sym:4", ""),
+	OK("w:e w@-1:8 $addr", "w:wprobes/e w@-1:8 arg1=$addr", "arg1=WADDR(0)"),
+	BAD("w:e w@-2:8", BAD_SYMBOL, "      ^"),
+	BAD("w:e sym", W_NO_AT, "    ^"),
+	BAD("w:e q@sym", W_BAD_ACCESS, "    ^"),
+	BAD("w:e w@sym:3", W_BAD_LEN, "          ^"),
+	BAD("w:e w@sym:", W_BAD_LEN, "          ^"),
+	BAD("w:e w@sym %di", W_BAD_ARG, "          ^"),
+	BAD("w:e w@sym $arg1", W_BAD_ARG, "          ^"),
+	BAD("w:e w@sym +8(dfd)", W_BAD_ARG, "             ^"),
+	BAD("w:e w@", NO_PROBE_POINT, "      ^"),
+	BAD("w:e w@sym%return", BAD_ADDR_SUFFIX, "         ^"),
 	/* --- f: function events, one function or a set --- */
 	OK("f:ev vfs_read $arg1 $arg2",
 	   "f:fprobes/ev vfs_read arg1=$arg1 arg2=$arg2",
@@ -592,7 +616,7 @@ static void dump_args(const struct kpt_probe_def *d, char *buf, size_t size)
 	static const char * const names[] = {
 		"NONE", "REG", "STACK", "STACK_ADDR", "ARG", "RETVAL",
 		"RETADDR", "IMM", "SYMBOL", "COMM", "DATA", "DEREF", "UDEREF",
-		"BTF", "DURATION", "EFIELD",
+		"BTF", "DURATION", "EFIELD", "WADDR",
 	};
 	size_t n = 0;
 	unsigned int i, j;

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cmd_add_def.h"
+#include "cmd_add_watch.h"
 #include "cmd_add_line.h"
 #include "kpt_btf_fetch.h"
 #include "kpt_cmd.h"
@@ -34,6 +35,7 @@ static const char add_usage[] =
 "usage: kprobetrace add [-e [GRP/]EVENT] [-n] [-v] [--offsets] 'FUNC[%return|+OFFS] [ARG...]'\n"
 "       kprobetrace add [-n] 't[:[GRP/]EVENT] [MOD:]TRACEPOINT [ARG...]'\n"
 "       kprobetrace add [-n] 'e[:[GRP/]EVENT] SYSTEM.EVENT [ARG...] [if FILTER]'\n"
+"       kprobetrace add -w [-e [GRP/]EVENT] [-n] '[r|w|rw]@ADDR|SYM[+OFFS][:LEN] [ARG...]'\n"
 "       kprobetrace add [-e [GRP/]EVENT] [-n] [-m MOD] [--debuginfo FILE]\n"
 "                       [--build-id HEX] [--no-inlines] [--no-index]\n"
 "                       'LINEPOINT [ARG...]'\n"
@@ -52,6 +54,11 @@ static const char add_usage[] =
 "TYPE defaults to the C type's: signed/unsigned integers sN/uN, bool u8,\n"
 "pointers x64, char pointers and arrays string, bitfields b<w>@<o>/<c>.\n"
 "Without ARGs: every parameter (entry probe) or $retval (return probe).\n"
+"\n"
+"-w (--watch): a watchpoint probe (the module's w:, hardware breakpoints):\n"
+"every write (w) or read and write (rw, the default) of LEN bytes (1, 2,\n"
+"4, 8; default 4) at ADDR or SYM; ARG: $addr, $value (+0($addr)), $comm,\n"
+"@SYM, \\IMM, +OFFS() of them, each [NAME=]...[:TYPE]. At most 4 at once.\n"
 "\n"
 "LINEPOINT (DWARF: the debug info found by build-id, see kprobetrace\n"
 "lines) is FUNC:REL (REL lines after FUNC's first), FILE:LINE or\n"
@@ -432,6 +439,7 @@ static int add_main(int argc, char **argv)
 		{ "build-id", required_argument, NULL, 'B' },
 		{ "no-inlines", no_argument, NULL, 'I' },
 		{ "no-index", no_argument, NULL, 'Z' },
+		{ "watch", no_argument, NULL, 'w' },
 		{ 0 }
 	};
 	static struct add_arg args[MAX_ARGS];
@@ -442,10 +450,11 @@ static int add_main(int argc, char **argv)
 	struct kpt_btf_func f = { 0 };
 	bool dry = false, verbose = false, have_btf = false, any_sym = false;
 	bool want_btf = false, offsets = false, names, no_inlines = false;
+	bool watch = false;
 	char *tok, *save, *expr, *name, *type, copy[KPT_FETCH_MAX * 2];
 	int c, r, ntok = 0;
 
-	while ((c = getopt_long(argc, argv, "+e:nDvhm:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+e:nDvhm:w", opts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
 			snprintf(q.event, sizeof(q.event), "%s", optarg);
@@ -465,17 +474,20 @@ static int add_main(int argc, char **argv)
 		case 'v': verbose = true; break;
 		case 'h': fputs(add_usage, stdout); return 0;
 		case 'O': offsets = true; break;
+		case 'w': watch = true; break;
 		default: fputs(add_usage, stderr); return KPT_EXIT_USAGE;
 		}
 	}
 	/* t: and e: lines: as written (-e is the others' event name) */
-	if (optind < argc && add_is_kind_line(argv[optind])) {
+	if (!watch && optind < argc && add_is_kind_line(argv[optind])) {
 		if (q.event[0]) {
 			kpt_err("-e names the event of a function probe: write t:GRP/EVENT or e:GRP/EVENT");
 			return KPT_EXIT_USAGE;
 		}
 		return add_kind_line(argc - optind, argv + optind, dry);
 	}
+	if (watch)
+		return add_watch(q.event, argc - optind, argv + optind, dry);
 	/* The spec may be one quoted word or several. */
 	for (int i = optind; i < argc; i++) {
 		size_t l = strlen(spec);

@@ -73,6 +73,7 @@ static int read_listing(char **textp, struct listed *out, int max)
 		snprintf(l->event, sizeof(l->event), "%s", def.event);
 		l->kind = def.flags & KPT_DEF_TPROBE ? 't' :
 			  def.flags & KPT_DEF_EPROBE ? 'e' :
+			  def.flags & KPT_DEF_WPROBE ? 'w' :
 			  def.kind == KPT_PROBE_RETURN ? 'r' : 'p';
 		sp = strchr(line, ' ');
 		l->point[0] = '\0';
@@ -187,6 +188,7 @@ int kpt_cmd_list(int argc, char **argv)
 		row[0] = label;
 		row[1] = listed[i].kind == 't' ? "tracepoint" :
 			 listed[i].kind == 'e' ? "event" :
+			 listed[i].kind == 'w' ? "watch" :
 			 listed[i].kind == 'r' ? "return" : "entry";
 		row[2] = listed[i].point;
 		row[3] = en;
