@@ -27,6 +27,12 @@
  *   kpt_latsess.c define/arm/read/remove the events (kpt_latsess.h)
  *   cmd_latency.c latency
  *   cmd_errors.c  errors
+ *   kpt_metrics_prom.c    histograms, counters -> Prometheus text
+ *   kpt_metrics_conf.c    the metrics configuration file
+ *   kpt_metrics_svc.c     the metrics service: events defined, reloaded
+ *   kpt_metrics_scrape.c  one scrape of the service
+ *   kpt_metrics_textfile.c  the node exporter's textfile, atomically
+ *   cmd_metrics.c metrics (textfile), cmd_serve.c serve (HTTP)
  */
 #ifndef KPT_CMD_H
 #define KPT_CMD_H
@@ -135,5 +141,7 @@ int kpt_cmd_lines(int argc, char **argv);
 int kpt_cmd_vars(int argc, char **argv);
 int kpt_cmd_latency(int argc, char **argv);
 int kpt_cmd_errors(int argc, char **argv);
+int kpt_cmd_metrics(int argc, char **argv);
+int kpt_cmd_serve(int argc, char **argv);
 
 #endif /* KPT_CMD_H */

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kprobetrace(1): the metrics service (kpt_metrics_svc.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "kpt_cmd.h"
+#include "kpt_metrics_prom.h"
+#include "kpt_metrics_svc.h"
+
+volatile sig_atomic_t kpt_msvc_hup, kpt_msvc_end;
+
+static void on_signal(int sig)
+{
+	if (sig == SIGHUP)
+		kpt_msvc_hup = 1;
+	else
+		kpt_msvc_end = 1;
+}
+
+void kpt_msvc_signals(void)
+{
+	struct sigaction sa = { 0 };
+
+	sa.sa_handler = on_signal;	/* no SA_RESTART: sleeps end */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static void ent_free(struct kpt_msvc_ent *e)
+{
+	if (!e)
+		return;
+	kpt_ls_stop(&e->ls);
+	free(e->ls.ev);
+	free(e);
+}
+
+/* Define one entry's event and arm it: the entry, or NULL (printed why). */
+static struct kpt_msvc_ent *ent_start(const struct kpt_mc_ent *c,
+				      unsigned int gen)
+{
+	struct kpt_msvc_ent *e = calloc(1, sizeof(*e));
+	char *save;
+
+	if (!e)
+		return NULL;
+	e->conf = *c;
+	snprintf(e->funcs, sizeof(e->funcs), "%s", c->funcs);
+	snprintf(e->base, sizeof(e->base), "kptm%u_%s", gen, c->name);
+	for (char *t = strtok_r(e->funcs, ",", &save); t && e->ls.npats < 256;
+	     t = strtok_r(NULL, ",", &save))
+		e->pats[e->ls.npats++] = t;
+	e->ls.pats = e->pats;
+	e->ls.name = e->base;
+	e->ls.cumulative = true;
+	e->ls.pid = c->pid;
+	e->ls.comm = c->comm[0] ? c->comm : NULL;
+	if (kpt_ls_start(&e->ls) != KPT_EXIT_OK) {
+		kpt_err("event '%s' (line %d: %s) not defined", c->name,
+			c->line, c->funcs);
+		ent_free(e);
+		return NULL;
+	}
+	e->armed = true;
+	return e;
+}
+
+int kpt_msvc_start(struct kpt_msvc *m, const char *path)
+{
+	struct kpt_mc *c = calloc(1, sizeof(*c));
+	char err[512];
+
+	memset(m, 0, sizeof(*m));
+	m->path = path;
+	if (!c || kpt_mc_load(path, c, err, sizeof(err))) {
+		kpt_err("%s", c ? err : "out of memory");
+		free(c);
+		return -1;
+	}
+	for (int i = 0; i < c->n; i++) {
+		m->v[i] = ent_start(&c->v[i], m->gen);
+		if (!m->v[i]) {
+			free(c);
+			kpt_msvc_stop(m);
+			return -1;
+		}
+		m->n++;
+	}
+	free(c);
+	m->was_up = true;
+	return 0;
+}
+
+/* The entry of the running set that c leaves as it is, if any. */
+static struct kpt_msvc_ent *kept(struct kpt_msvc *m, const struct kpt_mc_ent *c)
+{
+	for (int i = 0; i < m->n; i++)
+		if (m->v[i] && kpt_mc_same(&m->v[i]->conf, c))
+			return m->v[i];
+	return NULL;
+}
+
+int kpt_msvc_reload(struct kpt_msvc *m)
+{
+	struct kpt_msvc_ent *nv[KPT_MC_MAX] = { 0 };
+	struct kpt_mc *c = calloc(1, sizeof(*c));
+	bool made[KPT_MC_MAX] = { 0 };
+	char err[512];
+	int n = 0;
+
+	if (!c || kpt_mc_load(m->path, c, err, sizeof(err))) {
+		kpt_err("reload: %s; the running events stay as they are",
+			c ? err : "out of memory");
+		free(c);
+		return -1;
+	}
+	m->gen++;
+	for (; n < c->n; n++) {
+		nv[n] = kept(m, &c->v[n]);
+		if (nv[n])
+			nv[n]->conf.line = c->v[n].line;
+		else if (!(nv[n] = ent_start(&c->v[n], m->gen)))
+			break;
+		else
+			made[n] = true;
+	}
+	if (n < c->n) {		/* undo: drop only what this reload made */
+		for (int i = 0; i < n; i++)
+			if (made[i])
+				ent_free(nv[i]);
+		kpt_err("reload: the running events stay as they are");
+		free(c);
+		return -1;
+	}
+	for (int i = 0; i < m->n; i++) {
+		bool stays = false;
+
+		for (int j = 0; j < n; j++)
+			stays |= nv[j] == m->v[i];
+		if (!stays)
+			ent_free(m->v[i]);
+	}
+	memcpy(m->v, nv, sizeof(nv));
+	m->n = n;
+	free(c);
+	fprintf(stderr, "%s: reloaded %s: %d events\n", kpt_prog, m->path, n);
+	return 0;
+}
+
+void kpt_msvc_stop(struct kpt_msvc *m)
+{
+	for (int i = 0; i < m->n; i++) {
+		ent_free(m->v[i]);
+		m->v[i] = NULL;
+	}
+	m->n = 0;
+}
