@@ -155,7 +155,7 @@ static int join_pats(struct kpt_ls *s, char *buf, size_t size)
 /* A glob set's functions, from a short-lived f: event: into s->ev. */
 static int expand(struct kpt_ls *s, const char *set)
 {
-	char line[4200], p[512], ev[64], *t, *l, *save;
+	char line[4200], p[512], ev[80], *t, *l, *save;
 	int r, n = 0;
 
 	snprintf(ev, sizeof(ev), "%s_x", s->base);
@@ -490,7 +490,7 @@ int kpt_ls_collect(struct kpt_ls *s, struct kpt_lh_set *set)
 int kpt_ls_collect_text(struct kpt_ls *s, struct kpt_lh_set *set,
 			const char *text, const char *prof)
 {
-	char pfx[64];
+	char pfx[80];
 
 	snprintf(pfx, sizeof(pfx), KPT_LS_GROUP "/%s", s->base);
 	if (kpt_lh_parse(text, set, s->name ? keep_exact : keep, pfx))

@@ -17,7 +17,7 @@
 #define KPT_LS_MAXFUNCS	256	/* one event per function (old modules) */
 
 struct kpt_ls_ev {
-	char event[64];
+	char event[80];
 	char func[128];		/* as printed */
 	char point[200];	/* as defined: [MOD:]FUNC */
 	bool noret;		/* a void function: no $retval */
@@ -41,7 +41,7 @@ struct kpt_ls {
 	bool members;		/* one event over several: member blocks */
 	bool retval;		/* $retval fetched (not a void function) */
 	struct kpt_lh_set prev;	/* the last read, to subtract */
-	char base[48];		/* the event's name as defined */
+	char base[64];		/* the event's name as defined */
 };
 
 extern volatile sig_atomic_t kpt_ls_stop_now;

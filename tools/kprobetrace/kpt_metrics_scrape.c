@@ -48,8 +48,7 @@ static void rearm(struct kpt_msvc *m, struct kpt_msvc_ent *e)
 	fresh.pid = e->conf.pid;
 	fresh.comm = e->conf.comm[0] ? e->conf.comm : NULL;
 	e->ls = fresh;
-	snprintf(e->base, sizeof(e->base), "kptm%u_%s", ++m->gen,
-		 e->conf.name);
+	kpt_msvc_name(e->base, sizeof(e->base), ++m->gen, e->conf.name);
 	if (kpt_ls_start(&e->ls) == KPT_EXIT_OK) {
 		e->armed = true;
 		fprintf(stderr, "%s: event '%s' defined again\n", kpt_prog,

@@ -32,6 +32,11 @@ void kpt_msvc_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+void kpt_msvc_name(char *buf, size_t size, unsigned int gen, const char *name)
+{
+	snprintf(buf, size, "kptm%d_%u_%s", (int)getpid(), gen, name);
+}
+
 static void ent_free(struct kpt_msvc_ent *e)
 {
 	if (!e)
@@ -52,7 +57,7 @@ static struct kpt_msvc_ent *ent_start(const struct kpt_mc_ent *c,
 		return NULL;
 	e->conf = *c;
 	snprintf(e->funcs, sizeof(e->funcs), "%s", c->funcs);
-	snprintf(e->base, sizeof(e->base), "kptm%u_%s", gen, c->name);
+	kpt_msvc_name(e->base, sizeof(e->base), gen, c->name);
 	for (char *t = strtok_r(e->funcs, ",", &save); t && e->ls.npats < 256;
 	     t = strtok_r(NULL, ",", &save))
 		e->pats[e->ls.npats++] = t;

@@ -3,7 +3,8 @@
  * kprobetrace(1): the metrics service's state (kpt_metrics_svc.c), what
  * `kprobetrace serve` and `kprobetrace metrics --textfile` share: the
  * configuration's events defined (a measuring session of
- * kpt_latsess.h each, group kptlat, event kptmGEN_NAME), read as
+ * kpt_latsess.h each, group kptlat, event kptmPID_GEN_NAME: two
+ * services, or one reloaded, never meet), read as
  * Prometheus text, changed on a reload, removed at the end.
  *
  * A scrape reads the module's latency and kprobe_profile files once for
@@ -27,7 +28,7 @@ struct kpt_msvc_ent {
 	struct kpt_ls ls;
 	char funcs[1024];	/* conf.funcs cut at the commas: ls.pats */
 	char *pats[256];
-	char base[48];
+	char base[64];
 	bool armed;
 };
 
@@ -39,6 +40,8 @@ struct kpt_msvc {
 	bool was_up;
 };
 
+/* The event's name: kptmPID_GEN_NAME. */
+void kpt_msvc_name(char *buf, size_t size, unsigned int gen, const char *name);
 /* Load the file and define every event: 0, or -1 with nothing defined. */
 int kpt_msvc_start(struct kpt_msvc *m, const char *path);
 /*
