@@ -71,9 +71,16 @@ static int option(struct kpt_mc_ent *e, const char *w, const char *path,
 				   "'%s': comm= takes a task name of 1 to 15 characters",
 				   w);
 		snprintf(e->comm, sizeof(e->comm), "%s", w + 5);
+	} else if (!strncmp(w, "ret=", 4)) {
+		if (!strchr("su", w[4]) || (strcmp(w + 5, "8") &&
+		    strcmp(w + 5, "16") && strcmp(w + 5, "32") &&
+		    strcmp(w + 5, "64")))
+			return bad(err, sz, path, line,
+				   "'%s': ret= takes s8..s64 or u8..u64", w);
+		snprintf(e->ret, sizeof(e->ret), "%s", w + 4);
 	} else {
 		return bad(err, sz, path, line,
-			   "unknown word '%s' (durations, errors, pid=PID, comm=COMM)",
+			   "unknown word '%s' (durations, errors, pid=PID, comm=COMM, ret=TYPE)",
 			   w);
 	}
 	return 0;
@@ -169,5 +176,5 @@ bool kpt_mc_same(const struct kpt_mc_ent *a, const struct kpt_mc_ent *b)
 {
 	return !strcmp(a->name, b->name) && !strcmp(a->funcs, b->funcs) &&
 	       a->what == b->what && a->pid == b->pid &&
-	       !strcmp(a->comm, b->comm);
+	       !strcmp(a->comm, b->comm) && !strcmp(a->ret, b->ret);
 }

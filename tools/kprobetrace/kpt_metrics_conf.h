@@ -4,13 +4,15 @@
  * by default /etc/kprobetrace/metrics.conf.  One event a line:
  *
  *   # comment; blank lines are skipped
- *   NAME FUNCTIONS [durations] [errors] [pid=PID] [comm=COMM]
+ *   NAME FUNCTIONS [durations] [errors] [pid=PID] [comm=COMM] [ret=TYPE]
  *
  * NAME: the metrics' event label, letters, digits and _, not starting
  * with a digit, at most 32; FUNCTIONS: a function, or a set of names,
  * globs and !exclusions joined by commas (as an f: event takes them);
  * durations and/or errors: the families exported (both when neither is
- * given); pid=, comm=: only that process or task name is counted.
+ * given); pid=, comm=: only that process or task name is counted;
+ * ret=: the functions' return type (s32, ...) where the module cannot
+ * find it in BTF: a signed one gives the errno counts.
  */
 #ifndef KPT_METRICS_CONF_H
 #define KPT_METRICS_CONF_H
@@ -27,6 +29,7 @@ struct kpt_mc_ent {
 	unsigned int what;	/* KPT_MX_DUR | KPT_MX_ERR */
 	long pid;		/* 0: any */
 	char comm[16];		/* "": any */
+	char ret[4];		/* $retval's type; "": the module's (BTF) */
 	int line;
 };
 

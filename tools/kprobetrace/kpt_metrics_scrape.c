@@ -47,6 +47,7 @@ static void rearm(struct kpt_msvc *m, struct kpt_msvc_ent *e)
 	fresh.cumulative = true;
 	fresh.pid = e->conf.pid;
 	fresh.comm = e->conf.comm[0] ? e->conf.comm : NULL;
+	fresh.rettype = e->conf.ret[0] ? e->conf.ret : NULL;
 	e->ls = fresh;
 	kpt_msvc_name(e->base, sizeof(e->base), ++m->gen, e->conf.name);
 	if (kpt_ls_start(&e->ls) == KPT_EXIT_OK) {

@@ -66,6 +66,7 @@ static struct kpt_msvc_ent *ent_start(const struct kpt_mc_ent *c,
 	e->ls.cumulative = true;
 	e->ls.pid = c->pid;
 	e->ls.comm = c->comm[0] ? c->comm : NULL;
+	e->ls.rettype = c->ret[0] ? e->conf.ret : NULL;
 	if (kpt_ls_start(&e->ls) != KPT_EXIT_OK) {
 		kpt_err("event '%s' (line %d: %s) not defined", c->name,
 			c->line, c->funcs);

@@ -3,9 +3,9 @@
 # dynamically linked command, build/tools/kprobetrace-dyn, with its
 # libraries: libmicrohttpd has no static build here) as
 # /usr/local/bin/kprobetrace-dyn, Debian's node exporter, and the guest's
-# network driver (virtio-net and what it depends on, uncompressed, in
-# load order: /kpt/net/order) for the user network with host forwards
-# that metrics.hostfwd asks for.
+# network driver (e1000, the device tests/rig/run-guest gives the user
+# network, with what it depends on, uncompressed, in load order:
+# /kpt/net/order) for the host forwards metrics.hostfwd asks for.
 set -eu
 . tests/rig/needs-lib.sh
 root=$1
@@ -32,5 +32,4 @@ load() {
 	esac
 	echo "$1" >> "$root/kpt/net/order"
 }
-load virtio_pci
-load virtio_net
+load e1000
