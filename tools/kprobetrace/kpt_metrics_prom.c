@@ -41,10 +41,6 @@ static bool has_members(const struct kpt_mx_ev *e)
 	return false;
 }
 
-static bool counted(const struct kpt_mx_ev *e, const struct kpt_lh *h)
-{
-	return !has_members(e) || strchr(h->label, ':');
-}
 
 static void head(FILE *f, const char *name, const char *type,
 		 const char *help)
@@ -146,10 +142,13 @@ static void each(FILE *f, const struct kpt_mx_ev *ev, int n, unsigned int what,
 		 void (*fn)(FILE *, const struct kpt_mx_ev *,
 			    const struct kpt_lh *, enum fam), enum fam fam)
 {
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
+		bool members = has_members(&ev[i]);
+
 		for (int j = 0; what & ev[i].what && j < ev[i].n; j++)
-			if (counted(&ev[i], &ev[i].v[j]))
+			if (!members || strchr(ev[i].v[j].label, ':'))
 				fn(f, &ev[i], &ev[i].v[j], fam);
+	}
 }
 
 static void hist_fam(FILE *f, const struct kpt_mx_ev *e, const struct kpt_lh *h,
