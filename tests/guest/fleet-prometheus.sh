@@ -59,7 +59,6 @@ done
 delay errno 0 40
 delay delay 1048576 20
 delay members 0 32
-sleep 1.5	# a textfile write after the calls
 # this guest's own view, for the quantile's bucket
 grep -E '^kptlat/kptm[0-9]+_0_dl (count|bucket)' $KPT/latency | grep -v ':' > /tmp/dl.txt
 cat /tmp/dl.txt
