@@ -3,6 +3,7 @@
  * kprobetrace(1): the metrics service (kpt_metrics_svc.h).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,41 @@ static struct kpt_msvc_ent *ent_start(const struct kpt_mc_ent *c,
 	return e;
 }
 
+/*
+ * Events a service that died without removing them left (killed: its
+ * pid is gone): disarmed and removed, one write.  Nobody else's.
+ */
+static void remove_orphans(void)
+{
+	char p[512], ev[96], agg[128], *list, *l, *save, *del;
+	size_t n = 0;
+	int pid;
+
+	kpt_path(p, sizeof(p), kpt_dir(), "kprobe_events");
+	list = kpt_read_file(p, NULL);
+	del = list ? calloc(1, strlen(list) + 1) : NULL;
+	if (!del) {
+		free(list);
+		return;
+	}
+	kpt_path(p, sizeof(p), kpt_dir(), "aggregate");
+	for (l = strtok_r(list, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		if (sscanf(l, "%*1[rf]:" KPT_LS_GROUP "/%95s", ev) != 1 ||
+		    sscanf(ev, "kptm%d_", &pid) != 1 || pid <= 0 ||
+		    kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		snprintf(agg, sizeof(agg), "!" KPT_LS_GROUP "/%s\n", ev);
+		kpt_write_file(p, agg);
+		n += sprintf(del + n, "-:" KPT_LS_GROUP "/%s\n", ev);
+		fprintf(stderr, "%s: removing %s, left by a service that ended (pid %d)\n",
+			kpt_prog, ev, pid);
+	}
+	if (n && kpt_write_events(del, false))
+		kpt_print_last_error();
+	free(del);
+	free(list);
+}
+
 int kpt_msvc_start(struct kpt_msvc *m, const char *path)
 {
 	struct kpt_mc *c = calloc(1, sizeof(*c));
@@ -89,6 +125,7 @@ int kpt_msvc_start(struct kpt_msvc *m, const char *path)
 		free(c);
 		return -1;
 	}
+	remove_orphans();
 	for (int i = 0; i < c->n; i++) {
 		m->v[i] = ent_start(&c->v[i], m->gen);
 		if (!m->v[i]) {

@@ -42,7 +42,10 @@ struct kpt_msvc {
 
 /* The event's name: kptmPID_GEN_NAME. */
 void kpt_msvc_name(char *buf, size_t size, unsigned int gen, const char *name);
-/* Load the file and define every event: 0, or -1 with nothing defined. */
+/*
+ * Load the file and define every event: 0, or -1 with nothing defined.
+ * Events a killed service left (its pid gone) are removed first.
+ */
 int kpt_msvc_start(struct kpt_msvc *m, const char *path);
 /*
  * Read the file again; define what is new or changed, remove what went,
