@@ -182,8 +182,9 @@ host-test-cmd-latency: $(KPT_CMD) $(KPT_CMD_LAT_SAN)
 # textfile, serve on 127.0.0.1 (the dynamically linked command)
 HOST_TESTS += cmd-metrics
 .PHONY: host-test-cmd-metrics
-host-test-cmd-metrics: $(KPT_CMD) $(KPT_CMD_DYN)
+host-test-cmd-metrics: $(KPT_CMD) $(KPT_CMD_DYN) $(KPT_CMD_SAN)
 	tests/host/cmd-metrics $(KPT_CMD) $(KPT_CMD_DYN)
+	tests/host/cmd-metrics $(KPT_CMD_SAN) $(KPT_CMD_DYN)
 
 HOST_TESTS += cmd-doc
 .PHONY: host-test-cmd-doc
