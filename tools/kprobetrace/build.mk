@@ -18,6 +18,9 @@
 #                                a fake module directory (as built, and
 #                                those two commands alone with ASan+UBSan:
 #                                tests/host/lat_main.c)
+#   host-test-cmd-metrics        metrics, serve: Prometheus text of fixture
+#                                latency files (promtool), configuration
+#                                file errors, textfile, serve, SIGHUP
 #   host-test-cmd-dwarf          lines, vars, add on line points offline on
 #                                the default kernel's kprobetrace_dwarf.ko,
 #                                against objdump's facts; bad input; the
@@ -57,6 +60,26 @@ $(KPT_CMD_GUEST): $(KPT_CMD)
 	cp $< $@
 
 ALL_TARGETS += $(KPT_CMD) $(KPT_CMD_GUEST)
+
+# `kprobetrace serve` answers HTTP through libmicrohttpd, whose static
+# archive needs GnuTLS's, and Debian ships no static p11-kit or
+# libunistring for that: the static command is built without it (serve
+# says so) and kprobetrace-dyn, linked dynamically, with it.  The Debian
+# package's command (KPT_CMD_STATIC empty) has it; the guest gets
+# kprobetrace-dyn and its libraries through tests/rig/needs/metrics.sh.
+KPT_CMD_MHD := $(shell pkg-config --exists libmicrohttpd 2>/dev/null && echo -DKPT_HAVE_MHD)
+KPT_CMD_MHD_LIBS := $(if $(KPT_CMD_MHD),-lmicrohttpd -lpthread)
+ifeq ($(KPT_CMD_STATIC),)
+KPT_CMD_CFLAGS += $(KPT_CMD_MHD)
+KPT_CMD_LIBS += $(KPT_CMD_MHD_LIBS)
+endif
+KPT_CMD_DYN := $(BUILD)/tools/kprobetrace-dyn
+$(KPT_CMD_DYN): $(KPT_CMD_SRCS) $(KPT_CMD_HDRS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB) \
+		$(KPT_BTF_LIB) $(KPT_BTF_HDRS) $(KPT_INSN_HDRS) $(KPT_INSN_NAMES)
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) $(KPT_CMD_MHD) $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) \
+		$(KPT_CMD_MHD_LIBS) -o $@
+ALL_TARGETS += $(KPT_CMD_DYN)
 
 # A stock Debian module with BTF (/sys/kernel/btf/crc8 once loaded), for the
 # guest test cmd-modbtf: our own test module is built without BTF.  Lands in
@@ -161,6 +184,15 @@ HOST_TESTS += cmd-latency
 host-test-cmd-latency: $(KPT_CMD) $(KPT_CMD_LAT_SAN)
 	tests/host/cmd-latency $(KPT_CMD)
 	tests/host/cmd-latency $(KPT_CMD_LAT_SAN)
+
+# metrics and serve: fixtures as Prometheus text (promtool check metrics),
+# the configuration file, the service on a fake module directory, the
+# textfile, serve on 127.0.0.1 (the dynamically linked command)
+HOST_TESTS += cmd-metrics
+.PHONY: host-test-cmd-metrics
+host-test-cmd-metrics: $(KPT_CMD) $(KPT_CMD_DYN) $(KPT_CMD_SAN)
+	tests/host/cmd-metrics $(KPT_CMD) $(KPT_CMD_DYN)
+	tests/host/cmd-metrics $(KPT_CMD_SAN) $(KPT_CMD_DYN)
 
 HOST_TESTS += cmd-doc
 .PHONY: host-test-cmd-doc

@@ -30,7 +30,7 @@ _kprobetrace_tracepoints()
 _kprobetrace()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]} cmd=${COMP_WORDS[1]}
-	local cmds="add list del enable disable clear profile trace where lines vars latency errors help"
+	local cmds="add list del enable disable clear profile trace where lines vars latency errors metrics serve help"
 
 	if [ "$COMP_CWORD" -eq 1 ]; then
 		COMPREPLY=($(compgen -W "$cmds --help" -- "$cur"))
@@ -73,6 +73,18 @@ _kprobetrace()
 		-*) COMPREPLY=($(compgen -W "$opts" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
 		esac ;;
+	metrics|serve)
+		local prev=${COMP_WORDS[COMP_CWORD-1]}
+		case $prev in
+		-C|--config|--from-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+		--textfile) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+		-i|--interval|--listen) return ;;
+		esac
+		if [ "$cmd" = serve ]; then
+			COMPREPLY=($(compgen -W "-C --config --listen --help" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W "-C --config --textfile -i --interval --once --from-file --help" -- "$cur"))
+		fi ;;
 	del|enable|disable|trace)
 		local opts="--help"
 		case $cmd in

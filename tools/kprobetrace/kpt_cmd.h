@@ -12,9 +12,13 @@
  *   cmd_vars.c      vars
  *   cmd_latency.c   latency
  *   cmd_errors.c    errors (cmd_errors_ret.c: the return values' type)
+ *   cmd_metrics.c   metrics (the node exporter's textfile)
+ *   cmd_serve.c     serve (Prometheus over HTTP, libmicrohttpd)
  *
  * The rooms below, one way down (docs/DESIGN.md has the table):
  *   dwarf/    DWARF: lines, variables, locations, the index (kpt_dwarf.h)
+ *   metrics/  Prometheus text, the configuration file, the service
+ *             (kpt_metrics_svc.h, kpt_metrics_prom.h)
  *   latency/  histograms, sessions, tables, JSON, SVG (kpt_latsess.h,
  *             kpt_lathist.h)
  *   trace/    ring buffer pages, our events' formats (kpt_ringbuf.h,
@@ -45,5 +49,7 @@ int kpt_cmd_lines(int argc, char **argv);
 int kpt_cmd_vars(int argc, char **argv);
 int kpt_cmd_latency(int argc, char **argv);
 int kpt_cmd_errors(int argc, char **argv);
+int kpt_cmd_metrics(int argc, char **argv);
+int kpt_cmd_serve(int argc, char **argv);
 
 #endif /* KPT_CMD_H */

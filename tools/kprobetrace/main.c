@@ -25,6 +25,8 @@ static const struct {
 	{ "vars", kpt_cmd_vars, "variables at a probe point and how to fetch them (DWARF)" },
 	{ "latency", kpt_cmd_latency, "histogram of functions' durations, percentiles, errors" },
 	{ "errors", kpt_cmd_errors, "functions' failures: calls, errno returns, NULL returns" },
+	{ "metrics", kpt_cmd_metrics, "configured functions' histograms and errors for Prometheus (textfile)" },
+	{ "serve", kpt_cmd_serve, "the same metrics over HTTP for Prometheus to scrape" },
 };
 
 #define NCMDS (sizeof(cmds) / sizeof(cmds[0]))

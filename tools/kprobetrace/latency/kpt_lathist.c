@@ -44,13 +44,69 @@ uint64_t kpt_lh_hi(unsigned int b)
 	return b + 1 < KPT_LH_BUCKETS ? kpt_lh_lo(b + 1) : UINT64_MAX;
 }
 
+static unsigned int label_hash(const char *s)
+{
+	unsigned int h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/*
+ * The index of every label (4 slots an entry): found in one step however
+ * many functions a set has.  Rebuilt when entries went by other means
+ * (a caller that compacts v): its hits are checked against the label.
+ */
+static int index_all(struct kpt_lh_set *set)
+{
+	int cap = 64;
+
+	while (cap < set->cap * 4)
+		cap *= 2;
+	if (cap != set->hcap) {
+		int *nh = realloc(set->hash, cap * sizeof(*nh));
+
+		if (!nh)
+			return -1;
+		set->hash = nh;
+		set->hcap = cap;
+	}
+	memset(set->hash, 0xff, cap * sizeof(int));
+	for (int i = 0; i < set->n; i++) {
+		unsigned int k = label_hash(set->v[i].label) & (cap - 1);
+
+		while (set->hash[k] >= 0)
+			k = (k + 1) & (cap - 1);
+		set->hash[k] = i;
+	}
+	set->hn = set->n;
+	return 0;
+}
+
+/* The slot of label in the index: its entry's, or the empty one after. */
+static int slot_of(const struct kpt_lh_set *set, const char *label)
+{
+	unsigned int k = label_hash(label) & (set->hcap - 1);
+
+	while (set->hash[k] >= 0 && strcmp(set->v[set->hash[k]].label, label))
+		k = (k + 1) & (set->hcap - 1);
+	return k;
+}
+
 struct kpt_lh *kpt_lh_get(struct kpt_lh_set *set, const char *label)
 {
 	struct kpt_lh *h;
+	int k;
 
-	for (int i = set->n - 1; i >= 0; i--)
-		if (!strcmp(set->v[i].label, label))
-			return &set->v[i];
+	if (set->n && !strcmp(set->v[set->n - 1].label, label))
+		return &set->v[set->n - 1];
+	if ((set->hn != set->n || set->hcap < set->cap * 4 || !set->hash) &&
+	    index_all(set))
+		return NULL;
+	k = slot_of(set, label);
+	if (set->hash[k] >= 0)
+		return &set->v[set->hash[k]];
 	if (set->n == set->cap) {
 		int cap = set->cap ? set->cap * 2 : 8;
 		struct kpt_lh *nv = realloc(set->v, cap * sizeof(*nv));
@@ -64,12 +120,19 @@ struct kpt_lh *kpt_lh_get(struct kpt_lh_set *set, const char *label)
 	memset(h, 0, sizeof(*h));
 	snprintf(h->label, sizeof(h->label), "%s", label);
 	snprintf(h->func, sizeof(h->func), "%s", label);
+	if (set->hcap < set->cap * 4) {
+		set->hn = -1;	/* grown: the next call indexes anew */
+	} else {
+		set->hash[k] = set->n - 1;
+		set->hn = set->n;
+	}
 	return h;
 }
 
 void kpt_lh_free(struct kpt_lh_set *set)
 {
 	free(set->v);
+	free(set->hash);
 	memset(set, 0, sizeof(*set));
 }
 

@@ -54,6 +54,9 @@ struct kpt_lh {
 struct kpt_lh_set {
 	struct kpt_lh *v;
 	int n, cap;
+	/* kpt_lh_get()'s index of the labels (open addressing), of hn entries */
+	int *hash;
+	int hcap, hn;
 };
 
 extern const char *const kpt_lh_pct_names[4];

@@ -106,11 +106,10 @@ static int add_ev(struct kpt_ls *s, const char *func, const char *mod,
 	s->ev = nv;
 	memset(&nv[s->nev], 0, sizeof(*nv));
 	if (idx < 0)
-		snprintf(nv[s->nev].event, sizeof(nv->event), "kptlat_%d",
-			 (int)getpid());
+		snprintf(nv[s->nev].event, sizeof(nv->event), "%s", s->base);
 	else
-		snprintf(nv[s->nev].event, sizeof(nv->event), "kptlat_%d_%d",
-			 (int)getpid(), idx);
+		snprintf(nv[s->nev].event, sizeof(nv->event), "%s_%d", s->base,
+			 idx);
 	snprintf(nv[s->nev].func, sizeof(nv->func), "%s", func);
 	snprintf(nv[s->nev].point, sizeof(nv->point), "%s%s%s", mod ? mod : "",
 		 mod ? ":" : "", func);
@@ -157,10 +156,10 @@ static int join_pats(struct kpt_ls *s, char *buf, size_t size)
 /* A glob set's functions, from a short-lived f: event: into s->ev. */
 static int expand(struct kpt_ls *s, const char *set)
 {
-	char line[4200], p[512], ev[48], *t, *l, *save;
+	char line[4200], p[512], ev[80], *t, *l, *save;
 	int r, n = 0;
 
-	snprintf(ev, sizeof(ev), "kptlat_%d_x", (int)getpid());
+	snprintf(ev, sizeof(ev), "%s_x", s->base);
 	if (def_line(s, line, sizeof(line), true, ev, set, false))
 		return KPT_EXIT_USAGE;
 	r = kpt_write_events(line, false);
@@ -346,6 +345,10 @@ int kpt_ls_start(struct kpt_ls *s)
 
 	s->agg = file_exists("aggregate");
 	s->retval = true;
+	if (s->name)
+		snprintf(s->base, sizeof(s->base), "%s", s->name);
+	else
+		snprintf(s->base, sizeof(s->base), "kptlat_%d", (int)getpid());
 	for (int i = 0; i < s->npats; i++) {
 		if (!*s->pats[i] || strpbrk(s->pats[i], " \t\n")) {
 			kpt_err("bad function name '%s'", s->pats[i]);
@@ -437,6 +440,15 @@ static bool keep(const char *label, void *ctx)
 	       (!label[n] || label[n] == '_' || label[n] == ':');
 }
 
+/* A named session's own event and its members, never a longer name. */
+static bool keep_exact(const char *label, void *ctx)
+{
+	const char *pfx = ctx;
+	size_t n = strlen(pfx);
+
+	return !strncmp(label, pfx, n) && (!label[n] || label[n] == ':');
+}
+
 /* hits and misses of an event (its probes summed) from kprobe_profile */
 static void profile_of(const char *prof, const char *ev, uint64_t *hits,
 		       uint64_t *misses)
@@ -459,7 +471,7 @@ static void profile_of(const char *prof, const char *ev, uint64_t *hits,
 
 int kpt_ls_collect(struct kpt_ls *s, struct kpt_lh_set *set)
 {
-	char p[512], pfx[64], *text, *prof;
+	char p[512], *text, *prof;
 	int r;
 
 	kpt_path(p, sizeof(p), kpt_dir(), "latency");
@@ -468,13 +480,22 @@ int kpt_ls_collect(struct kpt_ls *s, struct kpt_lh_set *set)
 		kpt_err("%s: %s", p, strerror(errno));
 		return -1;
 	}
-	snprintf(pfx, sizeof(pfx), KPT_LS_GROUP "/kptlat_%d", (int)getpid());
-	r = kpt_lh_parse(text, set, keep, pfx);
-	free(text);
-	if (r)
-		return -1;
 	kpt_path(p, sizeof(p), kpt_dir(), "kprobe_profile");
 	prof = kpt_read_file(p, NULL);
+	r = kpt_ls_collect_text(s, set, text, prof);
+	free(text);
+	free(prof);
+	return r;
+}
+
+int kpt_ls_collect_text(struct kpt_ls *s, struct kpt_lh_set *set,
+			const char *text, const char *prof)
+{
+	char pfx[80];
+
+	snprintf(pfx, sizeof(pfx), KPT_LS_GROUP "/%s", s->base);
+	if (kpt_lh_parse(text, set, s->name ? keep_exact : keep, pfx))
+		return -1;
 	for (int i = 0; i < set->n; i++) {
 		struct kpt_lh *h = &set->v[i];
 
@@ -495,9 +516,8 @@ int kpt_ls_collect(struct kpt_ls *s, struct kpt_lh_set *set)
 			break;
 		}
 	}
-	free(prof);
 	/* since the last read */
-	for (int i = 0; i < set->n; i++) {
+	for (int i = 0; !s->cumulative && i < set->n; i++) {
 		struct kpt_lh *h = &set->v[i], *old = NULL, cur = *h;
 
 		for (int j = 0; j < s->prev.n && !old; j++)
@@ -538,8 +558,8 @@ int kpt_ls_stop(struct kpt_ls *s)
 	w = kpt_write_events(buf, false);
 	free(buf);
 	if (w) {
-		kpt_err("removing the events of group " KPT_LS_GROUP ": %s (kprobetrace del " KPT_LS_GROUP "/kptlat_%d...)",
-			strerror(-w), (int)getpid());
+		kpt_err("removing the events of group " KPT_LS_GROUP ": %s (kprobetrace del " KPT_LS_GROUP "/%s...)",
+			strerror(-w), s->base);
 		kpt_print_last_error();
 		r = -1;
 	}

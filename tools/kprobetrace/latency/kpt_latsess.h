@@ -17,7 +17,7 @@
 #define KPT_LS_MAXFUNCS	256	/* one event per function (old modules) */
 
 struct kpt_ls_ev {
-	char event[48];
+	char event[80];
 	char func[128];		/* as printed */
 	char point[200];	/* as defined: [MOD:]FUNC */
 	bool noret;		/* a void function: no $retval */
@@ -31,6 +31,8 @@ struct kpt_ls {
 	long pid;		/* 0: any */
 	const char *comm;	/* NULL: any */
 	const char *rettype;	/* $retval's type; NULL: the module's */
+	const char *name;	/* the event's name; NULL: kptlat_PID */
+	bool cumulative;	/* collect: the counters as they are */
 	/* what was done */
 	int nev;
 	struct kpt_ls_ev *ev;
@@ -39,6 +41,7 @@ struct kpt_ls {
 	bool members;		/* one event over several: member blocks */
 	bool retval;		/* $retval fetched (not a void function) */
 	struct kpt_lh_set prev;	/* the last read, to subtract */
+	char base[64];		/* the event's name as defined */
 };
 
 extern volatile sig_atomic_t kpt_ls_stop_now;
@@ -54,9 +57,13 @@ void kpt_ls_wait(double secs);
 /*
  * The histograms since the last collect (since the start the first
  * time), named by function: the file's counters minus the last read's,
- * so nobody's histograms are reset.  0 or -1.
+ * so nobody's histograms are reset (with cumulative: the counters as
+ * the file has them).  0 or -1.
  */
 int kpt_ls_collect(struct kpt_ls *s, struct kpt_lh_set *set);
+/* Collect from the latency file's text already read (text, profile). */
+int kpt_ls_collect_text(struct kpt_ls *s, struct kpt_lh_set *set,
+			const char *text, const char *prof);
 /* Disarm and remove every definition (idempotent), free.  0 or -1. */
 int kpt_ls_stop(struct kpt_ls *s);
 /* A summed histogram of the whole set (members folded). */
