@@ -5,7 +5,6 @@
 # the events' formats: trace-cmd report on the received file prints our
 # events with every field by name, typed and string fields included.
 # needs: trace-cmd
-# matrix: series
 # timeout: 90
 . /kpt/lib.sh
 E=$KPT/kprobe_events
