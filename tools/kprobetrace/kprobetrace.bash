@@ -27,7 +27,7 @@ _kprobetrace()
 	case $cmd in
 	add)
 		case $cur in
-		-*) COMPREPLY=($(compgen -W "-e --event -n -D --dry-run -v --verbose --offsets -m --module --debuginfo --build-id --no-inlines --no-index --help" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "-e --event -n -D --dry-run -v --verbose --offsets -m --module --debuginfo --build-id --no-inlines --no-index --per-copy --help" -- "$cur")) ;;
 		*) COMPREPLY=($(compgen -W "$(_kprobetrace_functions "$cur")" -- "$cur")) ;;
 		esac ;;
 	lines|vars)
