@@ -312,6 +312,37 @@ static int extra_rows(Dwarf_Die *cu, struct collecting *c)
 	return kpt_dw_extra_rows(cu, &x);
 }
 
+/*
+ * Does an inlined copy end at pc (the end of one of its ranges)?  A row
+ * of the callee's line there (its closing brace, in a view of zero
+ * length before the caller's row at the same address) is the copy's
+ * last statement, as a debugger and perf probe take it.
+ */
+static bool copy_ends_at(Dwarf_Die *die, Dwarf_Addr pc)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	if (dwarf_tag(die) != DW_TAG_inlined_subroutine)
+		return false;
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		if (end == pc)
+			return true;
+	return false;
+}
+
+/* The instance of f holding a, else one that ends at a; -1 none. */
+static int inst_at(const struct finder *f, Dwarf_Addr a)
+{
+	for (int k = 0; k < f->n; k++)
+		if (dwarf_haspc((Dwarf_Die *)&f->inst[k].die, a) > 0)
+			return k;
+	for (int k = 0; k < f->n; k++)
+		if (copy_ends_at((Dwarf_Die *)&f->inst[k].die, a))
+			return k;
+	return -1;
+}
+
 static int rows_in(Dwarf_Die *cu, void *arg)
 {
 	struct collecting *c = arg;
@@ -339,12 +370,9 @@ static int rows_in(Dwarf_Die *cu, void *arg)
 		r.line = ln;
 		r.addr = a;
 		if (f) {
-			int k;
+			int k = inst_at(f, a);
 
-			for (k = 0; k < f->n; k++)
-				if (dwarf_haspc((Dwarf_Die *)&f->inst[k].die, a) > 0)
-					break;
-			if (k == f->n)
+			if (k < 0)
 				continue;
 			r.key = inst_key(f, k, a);
 		} else {
