@@ -17,6 +17,11 @@
 #                  copy's lowest only)
 #   disagree       anything else: different sites, or kprobetrace refuses
 #                  where perf gives sites inside the function
+# and at each point both give sites for, every variable perf -V lists
+# there (tests/dwarf/random-vars.sh): agree (the same fetch argument at
+# every site), perf refuses, both refuse, perf wrong (checked: perf
+# dereferences a value that is an address), ours refuses (with its
+# reason, shown), disagree (different fetch arguments or sites).
 # Report: build/check-dwarf-random/KVER-SEED.txt (scratch: run-KVER-SEED/) (the counts, then each
 # point); exit 1 on a disagreement.
 #   tests/dwarf/check-dwarf-random.sh [-k KVER] [-n N] [-s SEED] [KPROBETRACE]
@@ -138,14 +143,19 @@ while read -r fn addr size rel; do
 		case $v in disagree | "perf more rows") sed 's/^/  differs: /' "$out/diff" ;; esac
 	} >> "$out/details"
 done < "$out/points"
+. tests/dwarf/random-vars.sh
 {
 	echo "check-dwarf-random: $vmlinux (build-id $id), seed $seed, $n functions, $(wc -l < "$out/points") points"
 	for v in agree "perf more rows" "perf refuses" "both refuse" "perf wrong" disagree; do
 		printf '  %-14s %d\n' "$v" "${cnt[$v]:-0}"
 	done
+	echo "variables: $(cat "$out/vpoints" | wc -l) (every one perf -V lists at a point both give sites for)"
+	for v in agree "perf refuses" "both refuse" "perf wrong" "ours refuses" disagree; do
+		printf '  %-14s %d\n' "$v" "${vcnt[$v]:-0}"
+	done
 	echo
-	cat "$out/details"
+	cat "$out/details" "$out/vdetails"
 } > "$report"
-sed -n '1,8p' "$report"
+sed -n '1,15p' "$report"
 echo "report: $report"
-[ "${cnt[disagree]:-0}" = 0 ]
+[ "${cnt[disagree]:-0}" = 0 ] && [ "${vcnt[disagree]:-0}" = 0 ]
