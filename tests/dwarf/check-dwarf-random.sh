@@ -19,9 +19,10 @@
 #                  where perf gives sites inside the function
 # and at each point both give sites for, every variable perf -V lists
 # there (tests/dwarf/random-vars.sh): agree (the same fetch argument at
-# every site), perf refuses, both refuse, perf wrong (checked: perf
-# dereferences a value that is an address), ours refuses (with its
-# reason, shown), disagree (different fetch arguments or sites).
+# every site), perf refuses, both refuse, perf wrong (checked: the value
+# is computed, REG + N or a fetch plus N, and perf reads the word at
+# REG + N or drops the N), ours refuses (with its reason, shown),
+# disagree (different fetch arguments or sites).
 # Report: build/check-dwarf-random/KVER-SEED.txt (scratch: run-KVER-SEED/) (the counts, then each
 # point); exit 1 on a disagreement.
 #   tests/dwarf/check-dwarf-random.sh [-k KVER] [-n N] [-s SEED] [KPROBETRACE]

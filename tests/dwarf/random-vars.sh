@@ -77,17 +77,22 @@ vours() {	# FUNC REL VAR...
 	done
 }
 
-# perf wrong, checked: kprobetrace says the variable's value is an
-# address, REG + N (DW_OP_bregN N, DW_OP_stack_value: a pointer into a
-# frame), and perf fetches the word at that address, +N(REG), at every
-# site: a dereference the location does not have
+# perf wrong, checked: kprobetrace says the variable's value is computed,
+# X + N (DW_OP_bregN N, or a fetch X plus N, then DW_OP_stack_value: a
+# pointer into a frame, an end = start + size), and at every site perf
+# fetches the word at REG + N (+N(REG): a dereference the location does
+# not have) or X alone (the addition dropped)
 perf_derefs_address() {	# OURS.err PERF(normed)
-	local reg off
-	read -r reg off < <(sed -n "s/.* is the address \(%[a-z0-9]*\)\([-+][0-9]*\), which.*/\1 \2/p" "$1" 2> /dev/null | head -1)
-	[ -n "$reg" ] || return 1
-	reg=$(echo "$reg" | sed -E 's/^%[re](ax|bx|cx|dx|si|di|bp|sp)$/%\1/')
+	local x off want
+	read -r x off < <(sed -n -E "s/.* is (the address )?(.*[^-+0-9])([-+][0-9]+)(, which| \(a register plus).*/\2 \3/p" "$1" 2> /dev/null | head -1)
+	[ -n "$x" ] || return 1
+	x=$(echo "$x" | sed -E 's/%[re](ax|bx|cx|dx|si|di|bp|sp)\>/%\1/g')
 	off=$(printf "%+d" $((off)))
-	gawk -v want="$off($reg):64" '{ f = $3; sub(/^[^=]*=/, "", f); if (f != want) bad = 1 }
+	case $x in
+	%*) want="$off($x):64" ;;	# a register plus N, dereferenced
+	*) want="$x:64" ;;		# a fetch plus N, the N dropped
+	esac
+	gawk -v want="$want" '{ f = $3; sub(/^[^=]*=/, "", f); if (f != want) bad = 1 }
 		END { exit bad || !NR }' "$2"
 }
 
