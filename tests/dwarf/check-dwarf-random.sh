@@ -79,27 +79,24 @@ done < "$out/sample"
 # named FUNC_LREL[_N]), perf's error into FUNC:REL.err
 rm -rf "$out/perf.d"
 mkdir -p "$out/perf.d"
-perf_batch() {	# FUNC REL...
-	local fn=$1 args=() r e
-	shift
+# (the function: $fn)
+perf_lines() {	# REL...
+	local args=() r e
 	for r in "$@"; do args+=(-D "$fn:$r"); done
-	if "$perf" probe -k "$vmlinux" "${args[@]}" > "$out/batch" 2> "$out/batch.err"; then
-		for r in "$@"; do
-			# FUNC:0 is FUNC to perf: its event is FUNC[_N]
-			if [ "$r" = 0 ]; then e=$fn; else e=${fn}_L$r; fi
-			grep -E "^p:[^/]*/$e(_[0-9]+)? " "$out/batch" > "$out/perf.d/$fn:$r"
-		done
-	elif [ $# = 1 ]; then
-		: > "$out/perf.d/$fn:$1"
-		grep -v '^ *Error: Failed to add events' "$out/batch.err" | head -2 > "$out/perf.d/$fn:$1.err"
-	else
-		local h=$(($# / 2))
-		perf_batch "$fn" "${@:1:h}"
-		perf_batch "$fn" "${@:h+1}"
-	fi
+	"$perf" probe -k "$vmlinux" "${args[@]}" > "$out/batch" 2> "$out/batch.err" || return 1
+	for r in "$@"; do
+		# FUNC:0 is FUNC to perf: its event is FUNC[_N]
+		if [ "$r" = 0 ]; then e=$fn; else e=${fn}_L$r; fi
+		grep -E "^p:[^/]*/$e(_[0-9]+)? " "$out/batch" > "$out/perf.d/$fn:$r"
+	done
+	return 0
+}
+perf_line_refused() {	# REL
+	: > "$out/perf.d/$fn:$1"
+	grep -v '^ *Error: Failed to add events' "$out/batch.err" | head -2 > "$out/perf.d/$fn:$1.err"
 }
 while read -r fn; do
-	perf_batch "$fn" $(awk -v f="$fn" '$1 == f { print $4 }' "$out/points")
+	halve perf_lines perf_line_refused $(awk -v f="$fn" '$1 == f { print $4 }' "$out/points")
 done < <(cut -d' ' -f1 "$out/points" | uniq)
 
 : > "$out/details"

@@ -27,27 +27,24 @@ perf_vars() {	# FUNC REL...
 			seen[rel, v] = 1; print rel, v } }'
 }
 
-# perf -D "FUNC:REL VAR" for each pair, halved on a failure; each pair's
-# definitions into $out/vperf.d/FUNC:REL:VAR (or its .err)
-vperf_batch() {	# FUNC "REL VAR"...
-	local fn=$1 args=() it rel var e
-	shift
+# perf -D "FUNC:REL VAR" for each pair (the function: $fn), halved on a
+# failure; each pair's definitions into $out/vperf.d/FUNC:REL:VAR (or
+# its .err)
+vperf_pairs() {	# "REL VAR"...
+	local args=() it rel var e
 	for it in "$@"; do args+=(-D "$fn:$it"); done
-	if "$perf" probe -k "$vmlinux" "${args[@]}" > "$out/vbatch" 2> "$out/vbatch.err"; then
-		for it in "$@"; do
-			rel=${it% *} var=${it#* }
-			if [ "$rel" = 0 ]; then e=$fn; else e=${fn}_L$rel; fi
-			grep -E "^p:[^/]*/$e(_[0-9]+)? [^ ]+ $var=" "$out/vbatch" | sort -u > "$out/vperf.d/$fn:$rel:$var"
-		done
-	elif [ $# = 1 ]; then
-		rel=${1% *} var=${1#* }
-		: > "$out/vperf.d/$fn:$rel:$var"
-		grep -v '^ *Error: Failed to add events' "$out/vbatch.err" | head -2 > "$out/vperf.d/$fn:$rel:$var.err"
-	else
-		local h=$(($# / 2))
-		vperf_batch "$fn" "${@:1:h}"
-		vperf_batch "$fn" "${@:h+1}"
-	fi
+	"$perf" probe -k "$vmlinux" "${args[@]}" > "$out/vbatch" 2> "$out/vbatch.err" || return 1
+	for it in "$@"; do
+		rel=${it% *} var=${it#* }
+		if [ "$rel" = 0 ]; then e=$fn; else e=${fn}_L$rel; fi
+		grep -E "^p:[^/]*/$e(_[0-9]+)? [^ ]+ $var=" "$out/vbatch" | sort -u > "$out/vperf.d/$fn:$rel:$var"
+	done
+	return 0
+}
+vperf_refused() {	# "REL VAR"
+	local rel=${1% *} var=${1#* }
+	: > "$out/vperf.d/$fn:$rel:$var"
+	grep -v '^ *Error: Failed to add events' "$out/vbatch.err" | head -2 > "$out/vperf.d/$fn:$rel:$var.err"
 }
 
 # kprobetrace's definitions of each variable at FUNC:REL into
@@ -103,7 +100,7 @@ while read -r fn; do
 done < <(cut -d: -f1 "$out/agreed" | uniq)
 while read -r fn; do
 	mapfile -t items < <(awk -v f="$fn" '$1 == f { print $2, $3 }' "$out/vpoints")
-	[ ${#items[@]} -gt 0 ] && vperf_batch "$fn" "${items[@]}"
+	[ ${#items[@]} -gt 0 ] && halve vperf_pairs vperf_refused "${items[@]}"
 	for rel in $(awk -v f="$fn" '$1 == f { print $2 }' "$out/vpoints" | uniq); do
 		vours "$fn" "$rel" $(awk -v f="$fn" -v r="$rel" '$1 == f && $2 == r { print $3 }' "$out/vpoints")
 	done
