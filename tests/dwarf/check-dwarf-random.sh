@@ -21,7 +21,9 @@
 # there (tests/dwarf/random-vars.sh): agree (the same fetch argument at
 # every site), perf refuses, both refuse, perf wrong (checked: the value
 # is computed, REG + N or a fetch plus N, and perf reads the word at
-# REG + N or drops the N), ours refuses (with its reason, shown),
+# REG + N or drops the N; or perf gives two answers at one address, the
+# second from a dropped __weak definition's DWARF, ours the other), ours
+# refuses (with its reason, shown),
 # disagree (different fetch arguments or sites).
 # Report: build/check-dwarf-random/KVER-SEED.txt (scratch: run-KVER-SEED/) (the counts, then each
 # point); exit 1 on a disagreement.
