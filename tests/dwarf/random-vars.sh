@@ -82,7 +82,7 @@ vours() {	# FUNC REL VAR...
 # not have) or X alone (the addition dropped)
 perf_derefs_address() {	# OURS.err PERF(normed)
 	local x off want
-	read -r x off < <(sed -n -E "s/.* is (the address )?(.*[^-+0-9])([-+][0-9]+)(, which| \(a register plus).*/\2 \3/p" "$1" 2> /dev/null | head -1)
+	read -r x off < <(sed -n -E "s/.* is (the address )?(.*)([-+][0-9]+)(, which| \(a register plus).*/\2 \3/p" "$1" 2> /dev/null | head -1)
 	[ -n "$x" ] || return 1
 	x=$(echo "$x" | sed -E 's/%[re](ax|bx|cx|dx|si|di|bp|sp)\>/%\1/g')
 	off=$(printf "%+d" $((off)))
