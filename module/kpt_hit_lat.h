@@ -160,9 +160,14 @@ static nokprobe_inline void kpt_duration_end(struct kpt_probe *p,
 	smp_wmb();
 	this_cpu_inc(lat->bucket[kpt_lat_bucket(d)]);
 	if (p->errno_bits) {
+		unsigned long rv = regs_return_value(regs);
+
 		/* the return value, sign-extended from its type's width */
-		v = (long)(regs_return_value(regs) << (64 - p->errno_bits)) >>
-		    (64 - p->errno_bits);
+		v = (long)(rv << (64 - p->errno_bits)) >> (64 - p->errno_bits);
+		/* type unknown: upper 32 bits zero, an s32 errno below */
+		if (p->errno_lo32 && !(rv >> 32) &&
+		    IS_ERR_VALUE((long)(s32)rv))
+			v = (s32)rv;
 		err = IS_ERR_VALUE(v);
 		null = p->ret_ptr && !v;
 		if (err)

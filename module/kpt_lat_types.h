@@ -22,6 +22,10 @@
  * (s8..s64, or untyped/x64: taken as a long; BTF gives int functions
  * s32) also counts its negative errno returns, by errno (ERR_PTR returns
  * alike): p->errno_bits, the width to sign-extend the return value from.
+ * An untyped $retval (no BTF typed it: its type is unknown) is a long,
+ * except that a value whose upper 32 bits are zero and whose lower 32
+ * bits are a negative errno as an s32 (-4095..-1) counts as that errno:
+ * what an int function's errno return leaves in rax (p->errno_lo32).
  */
 #ifndef KPT_LAT_TYPES_H
 #define KPT_LAT_TYPES_H

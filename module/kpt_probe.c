@@ -128,8 +128,10 @@ watch:
 /*
  * A timed probe's errno table (kpt_lat_types.h): the width of its first
  * plain $retval of a signed type (untyped or x64: a long), or 0: none.
+ * An untyped one (no BTF typed it) sets *lo32: its type is unknown, and
+ * an int function's errno, returned in eax, has upper 32 bits of zero.
  */
-static u8 kpt_errno_bits(const struct kpt_probe_def *def)
+static u8 kpt_errno_bits(const struct kpt_probe_def *def, bool *lo32)
 {
 	unsigned int i;
 
@@ -141,6 +143,7 @@ static u8 kpt_errno_bits(const struct kpt_probe_def *def)
 			continue;
 		if (a->type >= KPT_T_S8 && a->type <= KPT_T_S64)
 			return a->size * 8;
+		*lo32 = a->type == KPT_T_DEFAULT;
 		if (a->type == KPT_T_DEFAULT || a->type == KPT_T_X64)
 			return 64;
 	}
@@ -226,7 +229,7 @@ static struct kpt_probe *kpt_probe_alloc(const struct kpt_probe_def *def)
 		p->lat = alloc_percpu(struct kpt_lat);
 		if (!p->lat)
 			goto nomem;
-		p->errno_bits = kpt_errno_bits(def);
+		p->errno_bits = kpt_errno_bits(def, &p->errno_lo32);
 		p->ret_ptr = kpt_ret_ptr(def);
 	}
 	if (p->today) {

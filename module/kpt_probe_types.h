@@ -262,6 +262,7 @@ struct kpt_probe {
 	 */
 	bool timed;
 	u8 errno_bits;			/* timed: errno table, kpt_lat_types.h */
+	bool errno_lo32;		/* timed: $retval's type unknown */
 	bool ret_ptr;			/* timed: BTF says $retval is a pointer */
 	struct kpt_lat __percpu *lat;
 	/*

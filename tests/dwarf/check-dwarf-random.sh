@@ -17,6 +17,14 @@
 #                  copy's lowest only)
 #   disagree       anything else: different sites, or kprobetrace refuses
 #                  where perf gives sites inside the function
+# and at each point both give sites for, every variable perf -V lists
+# there (tests/dwarf/random-vars.sh): agree (the same fetch argument at
+# every site), perf refuses, both refuse, perf wrong (checked: the value
+# is computed, REG + N or a fetch plus N, and perf reads the word at
+# REG + N or drops the N; or perf gives two answers at one address, the
+# second from a dropped __weak definition's DWARF, ours the other), ours
+# refuses (with its reason, shown),
+# disagree (different fetch arguments or sites).
 # Report: build/check-dwarf-random/KVER-SEED.txt (scratch: run-KVER-SEED/) (the counts, then each
 # point); exit 1 on a disagreement.
 #   tests/dwarf/check-dwarf-random.sh [-k KVER] [-n N] [-s SEED] [KPROBETRACE]
@@ -73,27 +81,24 @@ done < "$out/sample"
 # named FUNC_LREL[_N]), perf's error into FUNC:REL.err
 rm -rf "$out/perf.d"
 mkdir -p "$out/perf.d"
-perf_batch() {	# FUNC REL...
-	local fn=$1 args=() r e
-	shift
+# (the function: $fn)
+perf_lines() {	# REL...
+	local args=() r e
 	for r in "$@"; do args+=(-D "$fn:$r"); done
-	if "$perf" probe -k "$vmlinux" "${args[@]}" > "$out/batch" 2> "$out/batch.err"; then
-		for r in "$@"; do
-			# FUNC:0 is FUNC to perf: its event is FUNC[_N]
-			if [ "$r" = 0 ]; then e=$fn; else e=${fn}_L$r; fi
-			grep -E "^p:[^/]*/$e(_[0-9]+)? " "$out/batch" > "$out/perf.d/$fn:$r"
-		done
-	elif [ $# = 1 ]; then
-		: > "$out/perf.d/$fn:$1"
-		grep -v '^ *Error: Failed to add events' "$out/batch.err" | head -2 > "$out/perf.d/$fn:$1.err"
-	else
-		local h=$(($# / 2))
-		perf_batch "$fn" "${@:1:h}"
-		perf_batch "$fn" "${@:h+1}"
-	fi
+	"$perf" probe -k "$vmlinux" "${args[@]}" > "$out/batch" 2> "$out/batch.err" || return 1
+	for r in "$@"; do
+		# FUNC:0 is FUNC to perf: its event is FUNC[_N]
+		if [ "$r" = 0 ]; then e=$fn; else e=${fn}_L$r; fi
+		grep -E "^p:[^/]*/$e(_[0-9]+)? " "$out/batch" > "$out/perf.d/$fn:$r"
+	done
+	return 0
+}
+perf_line_refused() {	# REL
+	: > "$out/perf.d/$fn:$1"
+	grep -v '^ *Error: Failed to add events' "$out/batch.err" | head -2 > "$out/perf.d/$fn:$1.err"
 }
 while read -r fn; do
-	perf_batch "$fn" $(awk -v f="$fn" '$1 == f { print $4 }' "$out/points")
+	halve perf_lines perf_line_refused $(awk -v f="$fn" '$1 == f { print $4 }' "$out/points")
 done < <(cut -d' ' -f1 "$out/points" | uniq)
 
 : > "$out/details"
@@ -138,14 +143,19 @@ while read -r fn addr size rel; do
 		case $v in disagree | "perf more rows") sed 's/^/  differs: /' "$out/diff" ;; esac
 	} >> "$out/details"
 done < "$out/points"
+. tests/dwarf/random-vars.sh
 {
 	echo "check-dwarf-random: $vmlinux (build-id $id), seed $seed, $n functions, $(wc -l < "$out/points") points"
 	for v in agree "perf more rows" "perf refuses" "both refuse" "perf wrong" disagree; do
 		printf '  %-14s %d\n' "$v" "${cnt[$v]:-0}"
 	done
+	echo "variables: $(cat "$out/vpoints" | wc -l) (every one perf -V lists at a point both give sites for)"
+	for v in agree "perf refuses" "both refuse" "perf wrong" "ours refuses" disagree; do
+		printf '  %-14s %d\n' "$v" "${vcnt[$v]:-0}"
+	done
 	echo
-	cat "$out/details"
+	cat "$out/details" "$out/vdetails"
 } > "$report"
-sed -n '1,8p' "$report"
+sed -n '1,15p' "$report"
 echo "report: $report"
-[ "${cnt[disagree]:-0}" = 0 ]
+[ "${cnt[disagree]:-0}" = 0 ] && [ "${vcnt[disagree]:-0}" = 0 ]

@@ -72,3 +72,20 @@ same() {
 	}' "$1" "$2"
 }
 
+
+# halve RUN ONE ITEM...: RUN with every item, once; when it fails (perf
+# probe refuses a whole run for one bad event), the items in halves, down
+# to a single one, for which ONE runs instead
+halve() {
+	local run=$1 one=$2 h
+	shift 2
+	[ $# -gt 0 ] || return 0
+	"$run" "$@" && return
+	if [ $# = 1 ]; then
+		"$one" "$1"
+		return
+	fi
+	h=$(($# / 2))
+	halve "$run" "$one" "${@:1:h}"
+	halve "$run" "$one" "${@:h+1}"
+}

@@ -1,7 +1,8 @@
 # kprobetrace lines/vars/add from DWARF: probes at source lines of
 # kprobetrace_dwarf.ko (built with -g) fetch its locals (stack, registers,
 # a constant, struct members, members through a pointer, array elements,
-# a global, an inlined helper's three copies) with the values the module
+# a global, an inlined helper's three copies: under the seed's lifecycle
+# refused on one event, or --per-copy) with the values the module
 # computed; its debug file is matched to the loaded module by build-id,
 # and a missing or mismatched one is refused clearly.
 # matrix: series
@@ -58,8 +59,16 @@ add -e dopaque 'kpt_dwarf_opaque:4 h->secret h->first h->lo h->flag h->mode h->l
 add -e dkern 'kpt_dwarf_kernel_ns:2 ns->uid_map.nr_extents ns->uid_map.extent[0].count ns->level'
 # a pointer into a stack array (its value: %sp plus an offset)
 add -e dlea 'kpt_dwarf_kernel_lea:6 p[1] p[3]'
-add -e dsq 'kpt_dwarf_square:4 sq x'
-# lifecycle=seed (the default): one event per copy, dsq, dsq_1, dsq_2
+# lifecycle=seed (the default): a second definition of an event replaces
+# the first, so three copies on one event are refused, both ways out said
+kprobetrace add --debuginfo $KO -e dsq 'kpt_dwarf_square:4 sq x' 2>/tmp/err; rc=$?
+cat /tmp/err
+assert_eq $rc 6 "seed: several copies on one event refused"
+assert_file_has /tmp/err 'has 3 copies \(inlined\), but the module.s lifecycle is seed' "seed: why"
+assert_file_has /tmp/err 'lifecycle=today for one event over every copy, or add --per-copy' "seed: the ways out"
+grep -q dsq $KPT/kprobe_events && fail "seed: a refused copy written"
+# --per-copy: one event per copy, dsq, dsq_1, dsq_2
+add --per-copy -e dsq 'kpt_dwarf_square:4 sq x'
 assert_eq "$(grep -c . /tmp/add.out)" 3 "one probe per inlined copy"
 assert_eq "$(grep -Ec '^p:(kprobetrace/)?dsq(_[12])? kprobetrace_dwarf:kpt_dwarf_inline\+' $KPT/kprobe_events)" \
 	3 "dsq, dsq_1, dsq_2 written"

@@ -105,6 +105,17 @@ stop INT
 assert_file_has /tmp/e1 '^kpt_test_errno +[-0-9]+ +10 +6 +60\.0% ' "10 returns, 6 failures"
 assert_file_has /tmp/e1 '^  -ENOMEM +3 +30\.0%$' "-ENOMEM 3"
 assert_file_has /tmp/e1 '^  -EINVAL +3 +30\.0%$' "-EINVAL 3"
+# no --ret: where the test module has neither BTF (6.1's) nor debug info
+# in the guest, the type is unknown: its int errnos (upper 32 bits zero)
+# still count
+lat_bg /tmp/e2 errors kpt_test_errno
+delay errno 0 10
+stop INT
+[ -e /sys/kernel/btf/kprobetrace_test ] ||	# else BTF types it (6.12)
+	assert_file_has /tmp/e2.err "type is unknown: read as a long, and a value whose upper 32 bits are zero" "the rule stated"
+assert_file_has /tmp/e2 '^kpt_test_errno +[-0-9]+ +10 +6 +60\.0% ' "unknown type: 10 returns, 6 failures"
+assert_file_has /tmp/e2 '^  -ENOMEM +3 +30\.0%$' "unknown type: -ENOMEM 3"
+assert_file_has /tmp/e2 '^  -EINVAL +3 +30\.0%$' "unknown type: -EINVAL 3"
 lat_bg /tmp/l4 latency --ret s32 kpt_test_errno
 delay errno 0 7
 stop INT

@@ -164,10 +164,16 @@ echo "== errno tables: a signed \$retval beside \$duration"
 define 'r:lat/er kpt_test_errno $retval:s32 $duration'
 define 'f:lat/fer kpt_test_errno%return r=$retval:s32 $duration'
 define 'r:lat/eu kpt_test_errno $retval:u32 $duration'
+# untyped, and the test module has no BTF: the type is unknown, an s32
+# errno with upper 32 bits of zero counts; typed x64, it does not
+define 'r:lat/eg kpt_test_errno $retval $duration'
+define 'r:lat/ex kpt_test_errno $retval:x64 $duration'
 # kpt_test_errno(i): -ENOMEM, -EINVAL, 0, 0 for i = 0, 1, 2, 3 (mod 4)
 delay errno 0 10
 grep '^lat/[ef]' $L
-for ev in er fer; do
+evs="er fer eg"
+[ -e /sys/kernel/btf/kprobetrace_test ] && evs="er fer"	# BTF types it
+for ev in $evs; do
 	assert_eq "$(summary $ev count)" 10 "$ev: count"
 	assert_eq "$(grep "^lat/$ev " $L | grep -v ' bucket ' | grep -v ' count ')" \
 "lat/$ev failures 6
@@ -176,6 +182,7 @@ lat/$ev errno -EINVAL 3
 lat/$ev calls 10 misses 0 inflight 0" "$ev: errno table, coverage"
 done
 assert_eq "$(grep -cE '^lat/eu (failures|errno) ' $L)" 0 "an unsigned \$retval has no errno table"
+assert_file_has $L '^lat/ex failures 0$' "ex: an int's errno read as an x64 is not one"
 delay errno 0 7
 assert_file_has $L '^lat/er failures 10$' "er: failures add up (i = 0..6: 2 -ENOMEM, 2 -EINVAL)"
 assert_file_has $L '^lat/er errno -ENOMEM 5$' "er: -ENOMEM"

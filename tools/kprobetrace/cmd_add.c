@@ -25,19 +25,20 @@
 #include "cmd_add_def.h"
 #include "cmd_add_watch.h"
 #include "cmd_add_line.h"
+#include "cmd_dwarf_opts.h"
 #include "kpt_btf_fetch.h"
 #include "kpt_cmd.h"
 #include "kpt_patched.h"
 #include "kpt_dwarf.h"
 #include "kpt_probe_def.h"
 
-static const char add_usage[] =
+static const char add_usage_head[] =
 "usage: kprobetrace add [-e [GRP/]EVENT] [-n] [-v] [--offsets] 'FUNC[%return|+OFFS] [ARG...]'\n"
 "       kprobetrace add [-n] 't[:[GRP/]EVENT] [MOD:]TRACEPOINT [ARG...]'\n"
 "       kprobetrace add [-n] 'e[:[GRP/]EVENT] SYSTEM.EVENT [ARG...] [if FILTER]'\n"
 "       kprobetrace add -w [-e [GRP/]EVENT] [-n] '[r|w|rw]@ADDR|SYM[+OFFS][:LEN] [ARG...]'\n"
 "       kprobetrace add [-e [GRP/]EVENT] [-n] [-m MOD] [--debuginfo FILE]\n"
-"                       [--build-id HEX] [--no-inlines] [--no-index]\n"
+"                       [--build-id HEX] [--no-inlines] [--no-index] [--per-copy]\n"
 "                       'LINEPOINT [ARG...]'\n"
 "\n"
 "Define a probe on FUNC whose arguments are named by the function's\n"
@@ -71,7 +72,8 @@ static const char add_usage[] =
 "VAR hides it (a caller's x under an inlined callee's x: x@CALLER; vars\n"
 "lists it so).\n"
 "A line with several copies (an inlined function) gets one probe per\n"
-"copy, all on one event. An optimized-out variable, or a location the\n"
+"copy, all on one event (the module's lifecycle seed cannot: refused,\n"
+"or --per-copy). An optimized-out variable, or a location the\n"
 "module cannot fetch (bit pieces, entry values, register + offset), is an\n"
 "error saying which (exit 11).\n"
 "\n"
@@ -85,17 +87,18 @@ static const char add_usage[] =
 "  -e, --event [GRP/]EVENT  event name (default FUNC, FUNC__return or\n"
 "                           FUNC_OFFS) and group (default kprobetrace)\n"
 "  -n, -D, --dry-run        print the line(s), do not write them\n"
-"  -m, --module MOD         LINEPOINT in module MOD (default: the module\n"
-"                           kallsyms says holds FUNC, else vmlinux)\n"
-"      --debuginfo FILE     LINEPOINT: this debug file (vmlinux, MOD.ko)\n"
-"      --build-id HEX       the build-id FILE must have (offline use)\n"
-"      --no-inlines         LINEPOINT: only the out-of-line copy\n"
-"      --no-index           LINEPOINT: read every compile unit, without the\n"
-"                           index kept by build-id in ~/.cache/kprobetrace/\n"
 "  -v, --verbose            also show each argument's C type and the form\n"
 "      --offsets            write (with -n: show) the offset form, also when\n"
 "                           the module takes names\n"
 "  -h, --help               this help\n"
+"DWARF options (LINEPOINT, or FUNC only inlined with --debuginfo):\n";
+
+static const char add_usage_tail[] =
+"      --per-copy        a line with several copies under the module's\n"
+"                        lifecycle seed (where a second definition of an\n"
+"                        event replaces the first): one event per copy,\n"
+"                        EVENT, EVENT_1, ... (else refused; lifecycle\n"
+"                        today: one event over every copy)\n"
 "\n"
 "A __user char pointer needs :ustring (the module's string reads kernel\n"
 "memory; BTF marks __user only on kernels built with type tags, not\n"
@@ -426,149 +429,154 @@ static void explain_patched(const struct add_req *q)
 		 name, q->offs, what, len, at, kpt_patched_how(what), name);
 }
 
-static int add_main(int argc, char **argv)
+/* add's command line: its own options and the DWARF ones */
+struct add_cli {
+	struct dwarf_opts dw;
+	bool dry, verbose, offsets, watch;
+};
+
+static int add_usage(FILE *f, int r)
 {
-	static const struct option opts[] = {
+	fputs(add_usage_head, f);
+	fputs(dwarf_opts_help, f);
+	fputs(add_usage_tail, f);
+	return r;
+}
+
+/* The options into cli and q.event; -1 to go on, else the exit code. */
+static int add_options(int argc, char **argv, struct add_cli *cli,
+		       struct add_req *q)
+{
+	static const struct option own[] = {
 		{ "event", required_argument, NULL, 'e' },
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "offsets", no_argument, NULL, 'O' },
-		{ "module", required_argument, NULL, 'm' },
-		{ "debuginfo", required_argument, NULL, 'G' },
-		{ "build-id", required_argument, NULL, 'B' },
-		{ "no-inlines", no_argument, NULL, 'I' },
-		{ "no-index", no_argument, NULL, 'Z' },
 		{ "watch", no_argument, NULL, 'w' },
 		{ 0 }
 	};
-	static struct add_arg args[MAX_ARGS];
-	static char defaults[MAX_ARGS][KPT_FETCH_MAX];
-	static char spec[KPT_LINE_MAX], line[KPT_LINE_MAX + 1];
-	struct add_req q = { 0 };
-	struct kpt_dwarf_src src = { 0 };
-	struct kpt_btf_func f = { 0 };
-	bool dry = false, verbose = false, have_btf = false, any_sym = false;
-	bool want_btf = false, offsets = false, names, no_inlines = false;
-	bool watch = false;
-	char *tok, *save, *expr, *name, *type, copy[KPT_FETCH_MAX * 2];
-	int c, r, ntok = 0;
+	const struct option *opts;
+	int c;
 
+	cli->dw.extra = DWARF_OPT_PER_COPY;
+	opts = dwarf_opts_table(own, cli->dw.extra);
 	while ((c = getopt_long(argc, argv, "+e:nDvhm:w", opts, NULL)) != -1) {
+		if (dwarf_opt(c, optarg, &cli->dw))
+			continue;
 		switch (c) {
 		case 'e':
-			snprintf(q.event, sizeof(q.event), "%s", optarg);
-			if (!kpt_valid_event_name(q.event)) {
+			snprintf(q->event, sizeof(q->event), "%s", optarg);
+			if (!kpt_valid_event_name(q->event)) {
 				kpt_err("bad event name '%s' ([GRP/]EVENT: letters, digits, _; at most 64 each)",
 					optarg);
 				return KPT_EXIT_USAGE;
 			}
 			break;
 		case 'n':
-		case 'D': dry = true; break;
-		case 'm': src.module = optarg; break;
-		case 'G': src.debuginfo = optarg; break;
-		case 'B': src.build_id = optarg; break;
-		case 'I': no_inlines = true; break;
-		case 'Z': kpt_dwarf_no_index = true; break;
-		case 'v': verbose = true; break;
-		case 'h': fputs(add_usage, stdout); return 0;
-		case 'O': offsets = true; break;
-		case 'w': watch = true; break;
-		default: fputs(add_usage, stderr); return KPT_EXIT_USAGE;
+		case 'D': cli->dry = true; break;
+		case 'v': cli->verbose = true; break;
+		case 'h': return add_usage(stdout, 0);
+		case 'O': cli->offsets = true; break;
+		case 'w': cli->watch = true; break;
+		default: return add_usage(stderr, KPT_EXIT_USAGE);
 		}
 	}
-	/* t: and e: lines: as written (-e is the others' event name) */
-	if (!watch && optind < argc && add_is_kind_line(argv[optind])) {
-		if (q.event[0]) {
-			kpt_err("-e names the event of a function probe: write t:GRP/EVENT or e:GRP/EVENT");
-			return KPT_EXIT_USAGE;
-		}
-		return add_kind_line(argc - optind, argv + optind, dry);
-	}
-	if (watch)
-		return add_watch(q.event, argc - optind, argv + optind, dry);
-	/* The spec may be one quoted word or several. */
-	for (int i = optind; i < argc; i++) {
-		size_t l = strlen(spec);
+	return -1;
+}
 
-		snprintf(spec + l, sizeof(spec) - l, "%s%s", l ? " " : "",
-			 argv[i]);
-	}
-	tok = strtok_r(spec, " \t\n", &save);
-	if (!tok) {
-		fputs(add_usage, stderr);
-		return KPT_EXIT_USAGE;
-	}
-	if (kpt_dwarf_is_line_point(tok)) {
-		char *pt = tok;
+/* The rest of the spec's words: q's arguments. */
+static int add_take_args(struct add_req *q, char **save)
+{
+	char *tok;
 
-		while ((tok = strtok_r(NULL, " \t\n", &save))) {
-			if (q.nargs == MAX_ARGS) {
-				kpt_err("at most %d arguments", MAX_ARGS);
-				return KPT_EXIT_USAGE;
-			}
-			q.args[q.nargs++] = tok;
-		}
-		return add_line_point(pt, &src, no_inlines, q.event, q.args,
-				      q.nargs, dry);
-	}
-	r = parse_point(tok, &q);
-	if (r)
-		return r;
-	r = add_inlined_return(q.func, q.module, q.is_return, &src);
-	if (r)
-		return r;
-	if (!q.event[0])
-		default_event(&q);
-	while ((tok = strtok_r(NULL, " \t\n", &save))) {
-		if (q.nargs == MAX_ARGS) {
+	while ((tok = strtok_r(NULL, " \t\n", save))) {
+		if (q->nargs == MAX_ARGS) {
 			kpt_err("at most %d arguments", MAX_ARGS);
 			return KPT_EXIT_USAGE;
 		}
-		q.args[q.nargs++] = tok;
-		snprintf(copy, sizeof(copy), "%s", tok);
+		q->args[q->nargs++] = tok;
+	}
+	return 0;
+}
+
+/*
+ * BTF for the function when an argument names something (or none is
+ * given): *have_btf.  A function BTF lacks but a named debug file has
+ * (only inlined) is added at its entry from DWARF.  -1 to go on.
+ */
+static int add_func_btf(struct add_req *q, const struct add_cli *cli,
+			struct kpt_btf_func *f, bool *have_btf)
+{
+	static char err[KPT_ERRMSG_MAX];
+	struct add_line_opts lo = { cli->dw.no_inlines, cli->dw.per_copy,
+				    cli->dry };
+	bool any_sym = false, want_btf = false;
+	char copy[KPT_FETCH_MAX * 2], *name, *expr, *type;
+	int r;
+
+	for (int i = 0; i < q->nargs; i++) {
+		snprintf(copy, sizeof(copy), "%s", q->args[i]);
 		add_split_arg(copy, &name, &expr, &type);
 		any_sym |= kpt_btf_is_symbolic(expr) && !add_seed_token(expr);
 		want_btf |= !strncmp(expr, "$retval", 7);
 	}
-	if (any_sym || want_btf || (!q.nargs && !q.offs)) {
-		static char err[KPT_ERRMSG_MAX];
+	if (!any_sym && !want_btf && (q->nargs || q->offs))
+		return -1;
+	r = load_func(q, f, err, sizeof(err));
+	*have_btf = !r;
+	if (r && !q->offs && !q->is_return) {
+		/* a debug file named: a function only its DWARF has */
+		int d = add_dwarf_func(q->func, q->module, &cli->dw.src, &lo,
+				       q->event, q->args, q->nargs);
 
-		r = load_func(&q, &f, err, sizeof(err));
-		have_btf = !r;
-		if (r && !q.offs && !q.is_return) {
-			/* a debug file named: a function only its DWARF has */
-			int d = add_dwarf_func(q.func, q.module, &src, q.event,
-					       q.args, q.nargs, dry);
+		if (d >= 0)
+			return d;
+	}
+	if (r && (any_sym || !in_kallsyms(q))) {
+		kpt_err("%s", err);
+		return r;
+	}
+	if (r && !q->nargs)
+		kpt_note("%s: a probe without arguments", err);
+	return -1;
+}
 
-			if (d >= 0)
-				return d;
-		}
-		if (r && (any_sym || !in_kallsyms(&q))) {
-			kpt_err("%s", err);
-			return r;
-		}
-		if (r && !q.nargs)
-			kpt_note("%s: a probe without arguments", err);
+/* A function point: its arguments built, the line checked and written. */
+static int add_func_point(struct add_req *q, const struct add_cli *cli)
+{
+	static struct add_arg args[MAX_ARGS];
+	static char defaults[MAX_ARGS][KPT_FETCH_MAX];
+	static char line[KPT_LINE_MAX + 1];
+	struct kpt_btf_func f = { 0 };
+	bool have_btf = false, names;
+	int r, ntok = 0;
+
+	r = add_inlined_return(q->func, q->module, q->is_return, &cli->dw.src);
+	if (r)
+		return r;
+	if (!q->event[0])
+		default_event(q);
+	r = add_func_btf(q, cli, &f, &have_btf);
+	if (r >= 0)
+		return r;
+	if (!q->nargs && have_btf) {
+		q->nargs = kpt_btf_default_args(&f, q->is_return, defaults,
+						MAX_ARGS);
+		for (int i = 0; i < q->nargs; i++)
+			q->args[i] = defaults[i];
 	}
-	if (!q.nargs && have_btf) {
-		q.nargs = kpt_btf_default_args(&f, q.is_return, defaults,
-					       MAX_ARGS);
-		for (int i = 0; i < q.nargs; i++)
-			q.args[i] = defaults[i];
-	}
-	names = !offsets && have_btf && module_takes_names();
-	if (verbose && have_btf)
+	names = !cli->offsets && have_btf && module_takes_names();
+	if (cli->verbose && have_btf)
 		fprintf(stderr, "  writing %s\n", names ?
 			"names (the module takes them: its README has <argname>)" :
-			offsets ? "offsets (--offsets)" :
+			cli->offsets ? "offsets (--offsets)" :
 			"offsets (the module's README has no <argname>)");
-	for (int i = 0; i < q.nargs; i++) {
-		r = build_arg(&f, have_btf, names, &q, q.args[i], &args[ntok]);
+	for (int i = 0; i < q->nargs; i++) {
+		r = build_arg(&f, have_btf, names, q, q->args[i], &args[ntok]);
 		if (r)
 			return r;
-		if (verbose && args[ntok].ctype[0])
+		if (cli->verbose && args[ntok].ctype[0])
 			fprintf(stderr, "  %-40s %s\n", args[ntok].text,
 				args[ntok].ctype);
 		ntok++;
@@ -578,13 +586,13 @@ static int add_main(int argc, char **argv)
 	 * the module's to check: the command resolved them already), then
 	 * the line to write.
 	 */
-	make_line(&q, args, ntok, true, line, sizeof(line));
+	make_line(q, args, ntok, true, line, sizeof(line));
 	r = add_check_line(line);
 	if (r)
 		return r;
 	if (names)
-		make_line(&q, args, ntok, false, line, sizeof(line));
-	if (dry) {
+		make_line(q, args, ntok, false, line, sizeof(line));
+	if (cli->dry) {
 		printf("%s\n", line);
 		return 0;
 	}
@@ -595,10 +603,56 @@ static int add_main(int argc, char **argv)
 	printf("%s\n", line);
 	if (r) {
 		r = add_refused(r);
-		explain_patched(&q);
-		return r;
+		explain_patched(q);
 	}
-	return 0;
+	return r;
+}
+
+static int add_main(int argc, char **argv)
+{
+	static char spec[KPT_LINE_MAX];
+	static struct add_req q;
+	struct add_cli cli = { 0 };
+	char *tok, *save;
+	int r;
+
+	memset(&q, 0, sizeof(q));
+	r = add_options(argc, argv, &cli, &q);
+	if (r >= 0)
+		return r;
+	/* t: and e: lines: as written (-e is the others' event name) */
+	if (!cli.watch && optind < argc && add_is_kind_line(argv[optind])) {
+		if (q.event[0]) {
+			kpt_err("-e names the event of a function probe: write t:GRP/EVENT or e:GRP/EVENT");
+			return KPT_EXIT_USAGE;
+		}
+		return add_kind_line(argc - optind, argv + optind, cli.dry);
+	}
+	if (cli.watch)
+		return add_watch(q.event, argc - optind, argv + optind, cli.dry);
+	/* The spec may be one quoted word or several. */
+	spec[0] = '\0';
+	for (int i = optind; i < argc; i++) {
+		size_t l = strlen(spec);
+
+		snprintf(spec + l, sizeof(spec) - l, "%s%s", l ? " " : "",
+			 argv[i]);
+	}
+	tok = strtok_r(spec, " \t\n", &save);
+	if (!tok)
+		return add_usage(stderr, KPT_EXIT_USAGE);
+	if (kpt_dwarf_is_line_point(tok)) {
+		struct add_line_opts lo = { cli.dw.no_inlines,
+					    cli.dw.per_copy, cli.dry };
+
+		r = add_take_args(&q, &save);
+		return r ? r : add_line_point(tok, &cli.dw.src, &lo, q.event,
+					      q.args, q.nargs);
+	}
+	r = parse_point(tok, &q);
+	if (!r)
+		r = add_take_args(&q, &save);
+	return r ? r : add_func_point(&q, &cli);
 }
 
 int kpt_cmd_add(int argc, char **argv)

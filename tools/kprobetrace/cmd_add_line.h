@@ -13,10 +13,17 @@
 #include <stdbool.h>
 #include "kpt_dwarf.h"
 
+/* How a line point is added */
+struct add_line_opts {
+	bool no_inlines;	/* --no-inlines: the out-of-line copy only */
+	bool per_copy;		/* --per-copy: one event per copy (seed) */
+	bool dry;		/* -n: print, do not write */
+};
+
 /* add on a source-line point: every site, one event; the exit code. */
 int add_line_point(const char *point, const struct kpt_dwarf_src *src,
-		   bool no_inlines, const char *event, char **argv, int nargs,
-		   bool dry);
+		   const struct add_line_opts *o, const char *event,
+		   char **argv, int nargs);
 /*
  * FUNC%return (is_return) on a function inlined in all its callers:
  * refused.  module: FUNC's ("" for vmlinux or not known) when src names
@@ -31,7 +38,8 @@ int add_inlined_return(const char *func, const char *module, bool is_return,
  * apply (no debug file, FUNC not in it): the BTF's error stands.
  */
 int add_dwarf_func(const char *func, const char *module,
-		   const struct kpt_dwarf_src *src, const char *event,
-		   char **argv, int nargs, bool dry);
+		   const struct kpt_dwarf_src *src,
+		   const struct add_line_opts *o, const char *event,
+		   char **argv, int nargs);
 
 #endif

@@ -44,7 +44,7 @@ void errors_ret_type(struct kpt_ls *s, const char *debuginfo)
 		if (!src.module)
 			return;
 		if (kpt_dwarf_open(&src, &d, err, sizeof(err))) {
-			kpt_note("%s: module %s has no BTF and no debug info (%s): $retval is read as a long, in which an int function's errno (its lower 32 bits) is not negative: --ret s32 for one",
+			kpt_note("%s: module %s has no BTF and no debug info (%s): $retval's type is unknown: read as a long, and a value whose upper 32 bits are zero and whose lower 32 bits are -4095..-1 as an int counts as that errno (an int function's errno); --ret TYPE says the type",
 				 s->pats[i], src.module, err);
 			return;
 		}

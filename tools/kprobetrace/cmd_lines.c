@@ -8,10 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cmd_dwarf_opts.h"
 #include "kpt_cmd.h"
 #include "kpt_dwarf.h"
 
-static const char lines_usage[] =
+static const char lines_usage_head[] =
 "usage: kprobetrace lines [-m MOD] [--debuginfo FILE] [--build-id HEX] [--no-inlines]\n"
 "                         [--no-index] [-s DIR]\n"
 "                         FUNC[@FILE][:A[-B]] | FILE:A[-B]\n"
@@ -33,16 +34,9 @@ static const char lines_usage[] =
 "/usr/lib/debug/lib/modules/KVER/ (package linux-image-KVER-dbg) and the\n"
 "module's own .ko when built with debug info.\n"
 "\n"
-"options:\n"
-"  -m, --module MOD      a module's function or file (default: the\n"
-"                        module kallsyms says holds FUNC, else vmlinux)\n"
-"      --debuginfo FILE  this debug file (vmlinux, MOD.ko, .debug)\n"
-"      --build-id HEX    the build-id FILE must have (offline use)\n"
-"      --no-inlines      only the out-of-line copy of a function, not its\n"
-"                        inlined copies\n"
-"      --no-index        read every compile unit, without the index kept by\n"
-"                        build-id in ~/.cache/kprobetrace/dwarf/ (built by\n"
-"                        the first lookup)\n"
+"options:\n";
+
+static const char lines_usage_tail[] =
 "  -s, --source DIR      the source tree: a file DWARF records is looked\n"
 "                        up under DIR by the trailing parts of its path\n"
 "                        first (the kernel's: Debian's linux-source-KVER,\n"
@@ -51,14 +45,16 @@ static const char lines_usage[] =
 "exit: 0 ok, 2 usage, 3 unknown function or file, 9 no matching debug\n"
 "      info, 10 no code in that range\n";
 
-/* Options the DWARF commands share (lines, vars). */
-static const struct option dwarf_opts[] = {
-	{ "module", required_argument, NULL, 'm' },
-	{ "debuginfo", required_argument, NULL, 'D' },
-	{ "build-id", required_argument, NULL, 'B' },
-	{ "no-inlines", no_argument, NULL, 'I' },
-	{ "no-index", no_argument, NULL, 'Z' },
-	{ "source", required_argument, NULL, 's' },
+static int lines_usage(FILE *f, int r)
+{
+	fputs(lines_usage_head, f);
+	fputs(dwarf_opts_help, f);
+	fputs(lines_usage_tail, f);
+	return r;
+}
+
+/* lines' own options; the DWARF ones are cmd_dwarf_opts.c's */
+static const struct option lines_opts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 }
 };
@@ -167,39 +163,31 @@ static void one_line(void *arg, const char *file, int line,
 int kpt_cmd_lines(int argc, char **argv)
 {
 	static char err[KPT_ERRMSG_MAX];
-	struct kpt_dwarf_src src = { 0 };
+	struct dwarf_opts o = { .extra = DWARF_OPT_SOURCE };
+	const struct option *opts = dwarf_opts_table(lines_opts, o.extra);
 	struct kpt_dwarf_spec spec;
 	struct lines_ctx ctx = { 0 };
 	struct kpt_dwarf *d;
-	bool no_inlines = false;
 	int c, r;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+m:s:h", dwarf_opts, NULL)) !=
-	       -1) {
-		switch (c) {
-		case 'm': src.module = optarg; break;
-		case 's': ctx.srcdir = optarg; break;
-		case 'D': src.debuginfo = optarg; break;
-		case 'B': src.build_id = optarg; break;
-		case 'I': no_inlines = true; break;
-		case 'Z': kpt_dwarf_no_index = true; break;
-		case 'h': fputs(lines_usage, stdout); return 0;
-		default: fputs(lines_usage, stderr); return KPT_EXIT_USAGE;
-		}
+	while ((c = getopt_long(argc, argv, "+m:s:h", opts, NULL)) != -1) {
+		if (dwarf_opt(c, optarg, &o))
+			continue;
+		return c == 'h' ? lines_usage(stdout, 0) :
+				  lines_usage(stderr, KPT_EXIT_USAGE);
 	}
-	if (optind + 1 != argc) {
-		fputs(lines_usage, stderr);
-		return KPT_EXIT_USAGE;
-	}
-	r = kpt_dwarf_open_spec(&src, argv[optind], true, no_inlines, &spec,
-				&d, err, sizeof(err));
+	ctx.srcdir = o.srcdir;
+	if (optind + 1 != argc)
+		return lines_usage(stderr, KPT_EXIT_USAGE);
+	r = kpt_dwarf_open_spec(&o.src, argv[optind], true, o.no_inlines,
+				&spec, &d, err, sizeof(err));
 	if (r) {
 		kpt_err("%s", err);
 		return r;
 	}
 	/* --build-id: the file may be another machine's; else it runs here */
-	if (!src.build_id)
+	if (!o.src.build_id)
 		ctx.d = d;
 	r = kpt_dwarf_lines(d, &spec, one_line, &ctx, err, sizeof(err));
 	if (r)

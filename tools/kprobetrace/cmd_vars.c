@@ -7,10 +7,11 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include "cmd_dwarf_opts.h"
 #include "kpt_cmd.h"
 #include "kpt_dwarf.h"
 
-static const char vars_usage[] =
+static const char vars_usage_head[] =
 "usage: kprobetrace vars [-m MOD] [--debuginfo FILE] [--build-id HEX] [--no-inlines]\n"
 "                        [--no-index]\n"
 "                        [--range] [--externs] POINT\n"
@@ -24,15 +25,9 @@ static const char vars_usage[] =
 "+OFFS(%sp) for the stack, \\IMM for a constant), or why there is none\n"
 "(\"optimized out\", a location kprobetrace cannot translate).\n"
 "\n"
-"options:\n"
-"  -m, --module MOD      a module's function or file\n"
-"      --debuginfo FILE  this debug file (vmlinux, MOD.ko, .debug)\n"
-"      --build-id HEX    the build-id FILE must have (offline use)\n"
-"      --no-inlines      only the out-of-line copy of a function, not its\n"
-"                        inlined copies\n"
-"      --no-index        read every compile unit, without the index kept by\n"
-"                        build-id in ~/.cache/kprobetrace/dwarf/ (built by\n"
-"                        the first lookup)\n"
+"options:\n";
+
+static const char vars_usage_tail[] =
 "      --range           also where each variable has a location (its\n"
 "                        location list's ranges, as SYMBOL offsets)\n"
 "      --externs         also the globals of the compile unit (@SYM)\n"
@@ -40,12 +35,16 @@ static const char vars_usage[] =
 "exit: 0 ok, 2 usage, 3 unknown function or file, 9 no matching debug\n"
 "      info, 10 no code at that line\n";
 
+static int vars_usage(FILE *f, int r)
+{
+	fputs(vars_usage_head, f);
+	fputs(dwarf_opts_help, f);
+	fputs(vars_usage_tail, f);
+	return r;
+}
+
+/* vars' own options; the DWARF ones are cmd_dwarf_opts.c's */
 static const struct option vars_opts[] = {
-	{ "module", required_argument, NULL, 'm' },
-	{ "debuginfo", required_argument, NULL, 'D' },
-	{ "build-id", required_argument, NULL, 'B' },
-	{ "no-inlines", no_argument, NULL, 'I' },
-	{ "no-index", no_argument, NULL, 'Z' },
 	{ "range", no_argument, NULL, 'R' },
 	{ "externs", no_argument, NULL, 'X' },
 	{ "help", no_argument, NULL, 'h' },
@@ -72,33 +71,28 @@ int kpt_cmd_vars(int argc, char **argv)
 {
 	static char err[KPT_ERRMSG_MAX];
 	static struct kpt_dwarf_site sites[KPT_DWARF_MAX_SITES];
-	struct kpt_dwarf_src src = { 0 };
+	struct dwarf_opts o = { 0 };
+	const struct option *opts = dwarf_opts_table(vars_opts, 0);
 	struct kpt_dwarf_spec spec;
 	struct kpt_dwarf *d;
-	bool no_inlines = false;
 	unsigned int flags = 0;
 	int c, r, n;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+m:h", vars_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+m:h", opts, NULL)) != -1) {
+		if (dwarf_opt(c, optarg, &o))
+			continue;
 		switch (c) {
-		case 'm': src.module = optarg; break;
-		case 'D': src.debuginfo = optarg; break;
-		case 'B': src.build_id = optarg; break;
-		case 'I': no_inlines = true; break;
-		case 'Z': kpt_dwarf_no_index = true; break;
 		case 'R': flags |= KPT_DWARF_RANGES; break;
 		case 'X': flags |= KPT_DWARF_EXTERNS; break;
-		case 'h': fputs(vars_usage, stdout); return 0;
-		default: fputs(vars_usage, stderr); return KPT_EXIT_USAGE;
+		case 'h': return vars_usage(stdout, 0);
+		default: return vars_usage(stderr, KPT_EXIT_USAGE);
 		}
 	}
-	if (optind + 1 != argc) {
-		fputs(vars_usage, stderr);
-		return KPT_EXIT_USAGE;
-	}
-	r = kpt_dwarf_open_spec(&src, argv[optind], false, no_inlines, &spec,
-				&d, err, sizeof(err));
+	if (optind + 1 != argc)
+		return vars_usage(stderr, KPT_EXIT_USAGE);
+	r = kpt_dwarf_open_spec(&o.src, argv[optind], false, o.no_inlines,
+				&spec, &d, err, sizeof(err));
 	if (r) {
 		kpt_err("%s", err);
 		return r;

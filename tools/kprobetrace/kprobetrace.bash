@@ -39,7 +39,7 @@ _kprobetrace()
 	case $cmd in
 	add)
 		case $cur in
-		-*) COMPREPLY=($(compgen -W "-e --event -n -D --dry-run -v --verbose --offsets -m --module --debuginfo --build-id --no-inlines --no-index -w --watch --help" -- "$cur")) ;;
+		-*) COMPREPLY=($(compgen -W "-e --event -n -D --dry-run -v --verbose --offsets -m --module --debuginfo --build-id --no-inlines --no-index --per-copy -w --watch --help" -- "$cur")) ;;
 		*)
 			# t[:GRP/EVENT] TRACEPOINT, e[:GRP/EVENT] SYSTEM.EVENT
 			local prev=${COMP_WORDS[COMP_CWORD-1]}

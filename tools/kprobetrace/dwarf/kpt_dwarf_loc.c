@@ -100,13 +100,166 @@ static int value_of(const struct ent *e, char *out, size_t size,
 	return KPT_DWARF_LOC_ADDRESS;
 }
 
+/*
+ * An expression that is one register (DW_OP_regN, DW_OP_regx): its fetch
+ * argument, 0; -1 with why; 1 when it is not one.
+ */
+static int whole_register(const struct kpt_dwarf_op *ops, size_t n,
+			  char *out, size_t size, char *why, size_t wl)
+{
+	const char *r;
+	int no;
+
+	if (n != 1)
+		return 1;
+	if (ops[0].atom >= DW_OP_reg0 && ops[0].atom <= DW_OP_reg31)
+		no = ops[0].atom - DW_OP_reg0;
+	else if (ops[0].atom == DW_OP_regx)
+		no = (int)ops[0].number;
+	else
+		return 1;
+	r = kpt_dwarf_reg_name(no);
+	if (!r)
+		return why_set(why, wl, "%s", "in a register the module cannot read (not in pt_regs: SSE, x87)");
+	snprintf(out, size, "%%%s", r);
+	return 0;
+}
+
+/* A register as the base of an entry: 0, or -1 with why. */
+static int set_base(struct ent *e, int reg, int64_t off, const char *what,
+		    char *why, size_t wl)
+{
+	const char *r = kpt_dwarf_reg_name(reg);
+
+	if (!r)
+		return why_set(why, wl, "%s", what);
+	snprintf(e->base, sizeof(e->base), "%%%s", r);
+	e->off = off;
+	return 0;
+}
+
+/*
+ * An operation that pushes an entry (a constant, a register plus an
+ * offset, the frame): 0 pushed, -1 with why, 1 when o is not one.
+ */
+static int push_op(struct ent *st, int *sp, const struct kpt_dwarf_op *o,
+		   const struct kpt_dwarf_cfa *cfa, char *why, size_t wl)
+{
+	static const char breg[] = "based on a register the module cannot read";
+	uint8_t a = o->atom;
+	struct ent *e = &st[*sp];
+	int r = 0;
+
+	if (a >= DW_OP_lit0 && a <= DW_OP_lit31) {
+		e->base[0] = '\0';
+		e->off = a - DW_OP_lit0;
+	} else if (a >= DW_OP_breg0 && a <= DW_OP_breg31) {
+		r = set_base(e, a - DW_OP_breg0, (int64_t)o->number, breg, why,
+			     wl);
+	} else if (a == DW_OP_bregx) {
+		r = set_base(e, (int)o->number, (int64_t)o->number2, breg, why,
+			     wl);
+	} else if (a == DW_OP_fbreg || a == DW_OP_call_frame_cfa) {
+		if (!cfa || !cfa->known)
+			return why_set(why, wl, "%s", "relative to the frame (CFA), which the call frame information does not give at this address");
+		r = set_base(e, cfa->reg, wrap_add(cfa->off, a == DW_OP_fbreg ?
+						   o->number : 0),
+			     "relative to a frame based on a register the module cannot read",
+			     why, wl);
+	} else if (a >= DW_OP_const1u && a <= DW_OP_consts) {
+		/* const1u, const1s, ... const8s, constu, consts */
+		e->base[0] = '\0';
+		e->off = (int64_t)o->number;
+	} else {
+		return 1;
+	}
+	if (!r)
+		(*sp)++;
+	return r;
+}
+/*
+ * An operation on the top entries (an offset added, a sum, a difference,
+ * a dereference): 0, -1 with why, 1 when o is not one.
+ */
+static int arith_op(struct ent *st, int *sp, const struct kpt_dwarf_op *o,
+		    char *why, size_t wl)
+{
+	static const char bad[] = "a malformed location expression";
+	struct ent *t = *sp ? &st[*sp - 1] : NULL;
+	struct ent *u = *sp > 1 ? &st[*sp - 2] : NULL;
+	uint8_t a = o->atom;
+	char d[KPT_FETCH_MAX];
+
+	switch (a) {
+	case DW_OP_plus_uconst:
+		if (!*sp)
+			return why_set(why, wl, "%s", bad);
+		t->off = wrap_add(t->off, o->number);
+		return 0;
+	case DW_OP_plus:
+	case DW_OP_minus:
+		if (*sp < 2)
+			return why_set(why, wl, "%s", bad);
+		if (t->base[0] && (a == DW_OP_minus || u->base[0]))
+			return why_set(why, wl, "%s", "arithmetic on two registers or memory values, which no fetch argument computes");
+		if (t->base[0]) {	/* c + x */
+			t->off = wrap_add(t->off, (uint64_t)u->off);
+			*u = *t;
+		} else {
+			u->off = wrap_add(u->off, a == DW_OP_plus ?
+					  (uint64_t)t->off : -(uint64_t)t->off);
+		}
+		(*sp)--;
+		return 0;
+	case DW_OP_deref:
+		if (!*sp)
+			return why_set(why, wl, "%s", bad);
+		if (!t->base[0])
+			snprintf(d, sizeof(d), "@0x%" PRIx64, (uint64_t)t->off);
+		else if (snprintf(d, sizeof(d), "%+" PRId64 "(%s)", t->off,
+				  t->base) >= (int)sizeof(d))
+			return why_set(why, wl, "%s", "a dereference chain too long");
+		snprintf(t->base, sizeof(t->base), "%s", d);
+		t->off = 0;
+		return 0;
+	}
+	return 1;
+}
+
+/* DW_OP_implicit_value alone: the constant it holds (up to 8 bytes). */
+static int implicit_value(const struct kpt_dwarf_op *o, size_t n, char *out,
+			  size_t size, char *why, size_t wl)
+{
+	uint64_t v = 0;
+
+	if (n != 1 || o->number > 8)
+		return why_set(why, wl, "%s", "DW_OP_implicit_value of more than 8 bytes");
+	/* number2 is the block's address (libdw) */
+	memcpy(&v, (const void *)(uintptr_t)o->number2, o->number);
+	snprintf(out, size, "\\%" PRIu64, v);
+	return 0;
+}
+
+/* An operation no fetch argument has: why. */
+static int untranslatable(uint8_t a, char *why, size_t wl)
+{
+	char nb[64];
+
+	if (a == DW_OP_regx)
+		return why_set(why, wl, "%s", "a register inside an expression (DW_OP_regx not alone)");
+	if (a >= DW_OP_reg0 && a <= DW_OP_reg31)
+		return why_set(why, wl, "%s", "a register inside an expression (DW_OP_regN not alone)");
+	return why_set(why, wl, "uses %s, which kprobetrace cannot translate",
+		       op_name(a, nb, sizeof(nb)));
+}
+
 int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 			    const struct kpt_dwarf_cfa *cfa, char *out,
 			    size_t size, bool *addr, int64_t *off, char *why,
 			    size_t wl)
 {
 	struct ent st[STACK_MAX];
-	int sp = 0;
+	int sp = 0, r;
 	char nb[64];
 
 	*addr = false;
@@ -119,136 +272,31 @@ int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 		if (ops[i].atom == DW_OP_piece || ops[i].atom == DW_OP_bit_piece)
 			return why_set(why, wl, "uses %s, which kprobetrace cannot translate yet",
 				       op_name(ops[i].atom, nb, sizeof(nb)));
-	/* a register: the whole expression */
-	if (n == 1 && ops[0].atom >= DW_OP_reg0 && ops[0].atom <= DW_OP_reg31) {
-		const char *r = kpt_dwarf_reg_name(ops[0].atom - DW_OP_reg0);
-
-		if (!r)
-			return why_set(why, wl, "%s", "in a register the module cannot read (not in pt_regs: SSE, x87)");
-		snprintf(out, size, "%%%s", r);
-		return 0;
-	}
-	if (n == 1 && ops[0].atom == DW_OP_regx) {
-		const char *r = kpt_dwarf_reg_name((int)ops[0].number);
-
-		if (!r)
-			return why_set(why, wl, "%s", "in a register the module cannot read (not in pt_regs: SSE, x87)");
-		snprintf(out, size, "%%%s", r);
-		return 0;
-	}
+	r = whole_register(ops, n, out, size, why, wl);
+	if (r <= 0)
+		return r;
 	for (size_t i = 0; i < n; i++) {
 		const struct kpt_dwarf_op *o = &ops[i];
-		uint8_t a = o->atom;
-		const char *r;
 
 		if (sp == STACK_MAX)
 			return why_set(why, wl, "%s", "a location expression too deep");
-		if (a >= DW_OP_lit0 && a <= DW_OP_lit31) {
-			st[sp].base[0] = '\0';
-			st[sp++].off = a - DW_OP_lit0;
+		r = push_op(st, &sp, o, cfa, why, wl);
+		if (r > 0)
+			r = arith_op(st, &sp, o, why, wl);
+		if (r <= 0) {
+			if (r < 0)
+				return r;
 			continue;
 		}
-		if (a >= DW_OP_breg0 && a <= DW_OP_breg31) {
-			r = kpt_dwarf_reg_name(a - DW_OP_breg0);
-			if (!r)
-				return why_set(why, wl, "%s", "based on a register the module cannot read");
-			snprintf(st[sp].base, sizeof(st[sp].base), "%%%s", r);
-			st[sp++].off = (int64_t)o->number;
+		if (o->atom == DW_OP_nop)
 			continue;
-		}
-		switch (a) {
-		case DW_OP_bregx:
-			r = kpt_dwarf_reg_name((int)o->number);
-			if (!r)
-				return why_set(why, wl, "%s", "based on a register the module cannot read");
-			snprintf(st[sp].base, sizeof(st[sp].base), "%%%s", r);
-			st[sp++].off = (int64_t)o->number2;
-			break;
-		case DW_OP_fbreg:
-		case DW_OP_call_frame_cfa:
-			if (!cfa || !cfa->known)
-				return why_set(why, wl, "%s", "relative to the frame (CFA), which the call frame information does not give at this address");
-			r = kpt_dwarf_reg_name(cfa->reg);
-			if (!r)
-				return why_set(why, wl, "%s", "relative to a frame based on a register the module cannot read");
-			snprintf(st[sp].base, sizeof(st[sp].base), "%%%s", r);
-			st[sp++].off = wrap_add(cfa->off,
-				a == DW_OP_fbreg ? o->number : 0);
-			break;
-		case DW_OP_const1u: case DW_OP_const2u: case DW_OP_const4u:
-		case DW_OP_const8u: case DW_OP_constu:
-		case DW_OP_const1s: case DW_OP_const2s: case DW_OP_const4s:
-		case DW_OP_const8s: case DW_OP_consts:
-			st[sp].base[0] = '\0';
-			st[sp++].off = (int64_t)o->number;
-			break;
-		case DW_OP_plus_uconst:
-			if (!sp)
-				return why_set(why, wl, "%s", "a malformed location expression");
-			st[sp - 1].off = wrap_add(st[sp - 1].off, o->number);
-			break;
-		case DW_OP_plus:
-		case DW_OP_minus:
-			if (sp < 2)
-				return why_set(why, wl, "%s", "a malformed location expression");
-			if (st[sp - 1].base[0] && (a == DW_OP_minus || st[sp - 2].base[0]))
-				return why_set(why, wl, "%s", "arithmetic on two registers or memory values, which no fetch argument computes");
-			if (st[sp - 1].base[0]) {	/* c + x */
-				st[sp - 1].off = wrap_add(st[sp - 1].off,
-							  (uint64_t)st[sp - 2].off);
-				st[sp - 2] = st[sp - 1];
-			} else if (a == DW_OP_plus) {
-				st[sp - 2].off = wrap_add(st[sp - 2].off,
-							  (uint64_t)st[sp - 1].off);
-			} else {
-				st[sp - 2].off = wrap_add(st[sp - 2].off,
-							  -(uint64_t)st[sp - 1].off);
-			}
-			sp--;
-			break;
-		case DW_OP_deref: {
-			char t[KPT_FETCH_MAX];
-
-			if (!sp)
-				return why_set(why, wl, "%s", "a malformed location expression");
-			if (!st[sp - 1].base[0])
-				snprintf(t, sizeof(t), "@0x%" PRIx64,
-					 (uint64_t)st[sp - 1].off);
-			else if (snprintf(t, sizeof(t), "%+" PRId64 "(%s)",
-					  st[sp - 1].off, st[sp - 1].base) >=
-				 (int)sizeof(t))
-				return why_set(why, wl, "%s", "a dereference chain too long");
-			snprintf(st[sp - 1].base, sizeof(st[sp - 1].base),
-				 "%s", t);
-			st[sp - 1].off = 0;
-			break;
-		}
-		case DW_OP_stack_value:
-			if (i + 1 != n || sp != 1)
-				return why_set(why, wl, "%s", "DW_OP_stack_value inside an expression");
-			return value_of(&st[0], out, size, off, why, wl);
-		case DW_OP_implicit_value:
-			if (n != 1 || o->number > 8)
-				return why_set(why, wl, "%s", "DW_OP_implicit_value of more than 8 bytes");
-			/* number2 is the block's address (libdw) */
-			{
-				uint64_t v = 0;
-
-				memcpy(&v, (const void *)(uintptr_t)o->number2,
-				       o->number);
-				snprintf(out, size, "\\%" PRIu64, v);
-			}
-			return 0;
-		case DW_OP_nop:
-			break;
-		case DW_OP_regx:
-			return why_set(why, wl, "%s", "a register inside an expression (DW_OP_regx not alone)");
-		default:
-			if (a >= DW_OP_reg0 && a <= DW_OP_reg31)
-				return why_set(why, wl, "%s", "a register inside an expression (DW_OP_regN not alone)");
-			return why_set(why, wl, "uses %s, which kprobetrace cannot translate",
-				       op_name(a, nb, sizeof(nb)));
-		}
+		if (o->atom == DW_OP_implicit_value)
+			return implicit_value(o, n, out, size, why, wl);
+		if (o->atom != DW_OP_stack_value)
+			return untranslatable(o->atom, why, wl);
+		if (i + 1 != n || sp != 1)
+			return why_set(why, wl, "%s", "DW_OP_stack_value inside an expression");
+		return value_of(&st[0], out, size, off, why, wl);
 	}
 	if (sp != 1)
 		return why_set(why, wl, "%s", "a malformed location expression");

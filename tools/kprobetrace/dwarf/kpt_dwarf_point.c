@@ -48,6 +48,7 @@ struct inst {
 
 struct finder {
 	const struct kpt_dwarf_spec *s;
+	struct kpt_dwarf *d;
 	struct inst inst[MAX_INST];
 	int n;
 	int decl_line;		/* of the first function found */
@@ -72,6 +73,20 @@ static int inline_cb(Dwarf_Die *die, void *arg)
 	return DWARF_CB_OK;
 }
 
+/*
+ * Does an ELF symbol hold addr?  A __weak definition that another one
+ * overrides keeps its DWARF in vmlinux, at an address of the code the
+ * linker dropped: no copy of the function.
+ */
+static bool symbol_holds(struct kpt_dwarf *d, Dwarf_Addr addr)
+{
+	GElf_Off off = 0;
+	GElf_Sym sym;
+
+	return dwfl_module_addrinfo(d->mod, addr + d->bias, &off, &sym, NULL,
+				    NULL, NULL) != NULL;
+}
+
 static int func_cb(Dwarf_Die *die, void *arg)
 {
 	struct finder *f = arg;
@@ -80,25 +95,26 @@ static int func_cb(Dwarf_Die *die, void *arg)
 	Dwarf_Addr lo;
 	int line;
 
+	Dwarf_Addr base, start, end;
+	bool code;
+
 	if (!name || strcmp(name, f->s->func) || !kpt_dwarf_file_match(file, f->s->file))
 		return DWARF_CB_OK;
+	code = (dwarf_lowpc(die, &lo) == 0 || dwarf_haspc(die, 0) >= 0) &&
+	       dwarf_ranges(die, 0, &base, &start, &end) > 0;
+	if (code && !symbol_holds(f->d, start))
+		return DWARF_CB_OK;	/* dropped by the linker */
 	if (!f->found) {
 		f->found = true;
 		if (dwarf_decl_line(die, &line) == 0)
 			f->decl_line = line;
 		snprintf(f->decl_file, sizeof(f->decl_file), "%s", file);
 	}
-	if (dwarf_lowpc(die, &lo) == 0 || dwarf_haspc(die, 0) >= 0) {
-		Dwarf_Addr base, start, end;
-
-		if (dwarf_ranges(die, 0, &base, &start, &end) > 0) {
-			if (f->n < MAX_INST) {
-				f->inst[f->n].die = *die;
-				f->inst[f->n++].inlined = false;
-			} else {
-				f->overflow = true;
-			}
-		}
+	if (code && f->n < MAX_INST) {
+		f->inst[f->n].die = *die;
+		f->inst[f->n++].inlined = false;
+	} else if (code) {
+		f->overflow = true;
 	}
 	if (dwarf_func_inline(die) && !f->s->no_inlines)
 		dwarf_func_inline_instances(die, inline_cb, f);
@@ -136,6 +152,7 @@ static int find_func(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 {
 	memset(f, 0, sizeof(*f));
 	f->s = s;
+	f->d = d;
 	kpt_dwarf_each_cu(d, s->func, NULL, false, funcs_in, f);
 	if (f->found)	/* the units naming its file */
 		kpt_dwarf_each_cu(d, NULL, f->decl_file, true, next_in, f);
@@ -312,6 +329,37 @@ static int extra_rows(Dwarf_Die *cu, struct collecting *c)
 	return kpt_dw_extra_rows(cu, &x);
 }
 
+/*
+ * Does an inlined copy end at pc (the end of one of its ranges)?  A row
+ * of the callee's line there (its closing brace, in a view of zero
+ * length before the caller's row at the same address) is the copy's
+ * last statement, as a debugger and perf probe take it.
+ */
+static bool copy_ends_at(Dwarf_Die *die, Dwarf_Addr pc)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	if (dwarf_tag(die) != DW_TAG_inlined_subroutine)
+		return false;
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		if (end == pc)
+			return true;
+	return false;
+}
+
+/* The instance of f holding a, else one that ends at a; -1 none. */
+static int inst_at(const struct finder *f, Dwarf_Addr a)
+{
+	for (int k = 0; k < f->n; k++)
+		if (dwarf_haspc((Dwarf_Die *)&f->inst[k].die, a) > 0)
+			return k;
+	for (int k = 0; k < f->n; k++)
+		if (copy_ends_at((Dwarf_Die *)&f->inst[k].die, a))
+			return k;
+	return -1;
+}
+
 static int rows_in(Dwarf_Die *cu, void *arg)
 {
 	struct collecting *c = arg;
@@ -339,12 +387,9 @@ static int rows_in(Dwarf_Die *cu, void *arg)
 		r.line = ln;
 		r.addr = a;
 		if (f) {
-			int k;
+			int k = inst_at(f, a);
 
-			for (k = 0; k < f->n; k++)
-				if (dwarf_haspc((Dwarf_Die *)&f->inst[k].die, a) > 0)
-					break;
-			if (k == f->n)
+			if (k < 0)
 				continue;
 			r.key = inst_key(f, k, a);
 		} else {

@@ -466,13 +466,112 @@ static int bitfield(const char *expr, Dwarf_Die *t, const char *base,
 	return KPT_EXIT_OK;
 }
 
+/*
+ * '->' on *t (peeled: pt): the pointer's value (read from memory at
+ * base + off when addr, else base itself) becomes the address of the
+ * struct it points to.
+ */
+static int deref_step(const char *expr, Dwarf_Die *pt, Dwarf_Die *t,
+		      char *base, bool *addr, bool *lea, int64_t *off,
+		      char *err, size_t errlen)
+{
+	char v[KPT_FETCH_MAX];
+	int l;
+
+	if (dwarf_tag(pt) != DW_TAG_pointer_type || !kpt_dw_type_of(pt, t) ||
+	    dwarf_peel_type(t, pt)) {
+		kpt_dwarf_msg(err, errlen, "'%s': '->' on a value that is not a pointer to a struct",
+			      expr);
+		return KPT_EXIT_TYPE;
+	}
+	l = *addr ? kpt_fetch_mem(v, sizeof(v), base, *off) :
+		    snprintf(v, sizeof(v), "%s", base);
+	if (l >= (int)sizeof(v)) {
+		kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
+		return KPT_EXIT_USAGE;
+	}
+	/* an address: the struct is in memory there */
+	if (!*lea) {
+		snprintf(base, KPT_FETCH_MAX, "%s", v);
+		*off = 0;
+	}
+	*lea = false;
+	*addr = true;
+	return KPT_EXIT_OK;
+}
+
+/* '.' on *t (peeled: pt): only a struct in memory has members to read. */
+static int dot_check(const char *expr, Dwarf_Die *pt, bool addr, char *err,
+		     size_t errlen)
+{
+	if (dwarf_tag(pt) == DW_TAG_pointer_type) {
+		kpt_dwarf_msg(err, errlen, "'%s': '.' on a pointer: use '->'",
+			      expr);
+		return KPT_EXIT_TYPE;
+	}
+	if (!addr) {
+		kpt_dwarf_msg(err, errlen, "'%s': '.' on a value that is not in memory (a struct in registers)",
+			      expr);
+		return KPT_EXIT_TYPE;
+	}
+	return KPT_EXIT_OK;
+}
+
+/* The end of a chain: what it names as a fetch argument and its type. */
+static int chain_fetch(const char *expr, Dwarf_Die *t, const char *base,
+		       bool addr, bool lea, int64_t off,
+		       const struct dw_bits *bf, struct kpt_btf_arg *out,
+		       char *err, size_t errlen)
+{
+	bool ptr_str, arr_str;
+	char ft[32];
+
+	if (lea && kpt_dw_is_pointer(t)) {
+		kpt_dwarf_msg(err, errlen, "'%s' is the address %s%+" PRId64 ", which no fetch argument computes: fetch what it points to ('%s->m', '%s[i]')",
+			      expr, base, off, expr, expr);
+		return KPT_EXIT_NOLOC;
+	}
+	if (lea) {
+		kpt_dwarf_msg(err, errlen, "'%s' is %s%+" PRId64 " (a register plus an offset), which no fetch argument computes",
+			      expr, base, off);
+		return KPT_EXIT_NOLOC;
+	}
+	if (bf->size)
+		return bitfield(expr, t, base, addr, off, bf, out, err, errlen);
+	fetch_type(t, ft, sizeof(ft), &ptr_str, &arr_str);
+	kpt_dw_ctype(t, out->ctype, sizeof(out->ctype));
+	if (!ft[0]) {
+		kpt_dwarf_msg(err, errlen, "'%s' is a %s: nothing scalar to fetch (name a member)",
+			      expr, out->ctype);
+		return KPT_EXIT_TYPE;
+	}
+	if (addr)
+		kpt_fetch_mem(out->value, sizeof(out->value), base, off);
+	else
+		snprintf(out->value, sizeof(out->value), "%s", base);
+	if (ptr_str) {
+		if (snprintf(out->fetch, sizeof(out->fetch), "+0(%s)",
+			     out->value) >= (int)sizeof(out->fetch)) {
+			kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
+			return KPT_EXIT_USAGE;
+		}
+	} else {
+		snprintf(out->fetch, sizeof(out->fetch), "%s", out->value);
+	}
+	if (arr_str && !addr) {
+		kpt_dwarf_msg(err, errlen, "'%s': a char array not in memory", expr);
+		return KPT_EXIT_TYPE;
+	}
+	snprintf(out->type, sizeof(out->type), "%s", ft);
+	kpt_arg_field_name(expr, out->name, sizeof(out->name));
+	return KPT_EXIT_OK;
+}
+
 int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 		 Dwarf_Die *t, char *base, bool addr, bool lea, int64_t off,
 		 struct kpt_btf_arg *out, char *err, size_t errlen)
 {
 	struct dw_bits bf = { 0 };
-	bool ptr_str, arr_str;
-	char ft[32];
 	int r;
 
 	while (*p) {
@@ -485,7 +584,6 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 				      expr, (int)(p - expr), expr);
 			return KPT_EXIT_TYPE;
 		}
-
 		if (*p == '[') {
 			r = index_step(&p, t, base, KPT_FETCH_MAX, &addr, &lea,
 				       &off, expr, err, errlen);
@@ -506,38 +604,11 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 		}
 		if (dwarf_peel_type(t, &pt))
 			return KPT_EXIT_TYPE;
-		if (arrow) {
-			char v[KPT_FETCH_MAX];
-
-			if (dwarf_tag(&pt) != DW_TAG_pointer_type ||
-			    !kpt_dw_type_of(&pt, t) || dwarf_peel_type(t, &pt)) {
-				kpt_dwarf_msg(err, errlen, "'%s': '->' on a value that is not a pointer to a struct",
-					      expr);
-				return KPT_EXIT_TYPE;
-			}
-			int l = addr ? kpt_fetch_mem(v, sizeof(v), base, off) :
-				       snprintf(v, sizeof(v), "%s", base);
-
-			if (l >= (int)sizeof(v)) {
-				kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
-				return KPT_EXIT_USAGE;
-			}
-			/* an address: the struct is in memory there */
-			if (!lea) {
-				snprintf(base, KPT_FETCH_MAX, "%s", v);
-				off = 0;
-			}
-			lea = false;
-			addr = true;
-		} else if (dwarf_tag(&pt) == DW_TAG_pointer_type) {
-			kpt_dwarf_msg(err, errlen, "'%s': '.' on a pointer: use '->'",
-				      expr);
-			return KPT_EXIT_TYPE;
-		} else if (!addr) {
-			kpt_dwarf_msg(err, errlen, "'%s': '.' on a value that is not in memory (a struct in registers)",
-				      expr);
-			return KPT_EXIT_TYPE;
-		}
+		r = arrow ? deref_step(expr, &pt, t, base, &addr, &lea, &off,
+				       err, errlen) :
+			    dot_check(expr, &pt, addr, err, errlen);
+		if (r)
+			return r;
 		/* a struct no unit defines: the rest is BTF's */
 		if ((dwarf_tag(&pt) == DW_TAG_structure_type ||
 		     dwarf_tag(&pt) == DW_TAG_union_type) &&
@@ -552,45 +623,8 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 			return r;
 		p += ml;
 	}
-	if (lea && kpt_dw_is_pointer(t)) {
-		kpt_dwarf_msg(err, errlen, "'%s' is the address %s%+" PRId64 ", which no fetch argument computes: fetch what it points to ('%s->m', '%s[i]')",
-			      expr, base, off, expr, expr);
-		return KPT_EXIT_NOLOC;
-	}
-	if (lea) {
-		kpt_dwarf_msg(err, errlen, "'%s' is %s%+" PRId64 " (a register plus an offset), which no fetch argument computes",
-			      expr, base, off);
-		return KPT_EXIT_NOLOC;
-	}
-	if (bf.size)
-		return bitfield(expr, t, base, addr, off, &bf, out, err,
-				errlen);
-	fetch_type(t, ft, sizeof(ft), &ptr_str, &arr_str);
-	kpt_dw_ctype(t, out->ctype, sizeof(out->ctype));
-	if (!ft[0]) {
-		kpt_dwarf_msg(err, errlen, "'%s' is a %s: nothing scalar to fetch (name a member)",
-			      expr, out->ctype);
-		return KPT_EXIT_TYPE;
-	}
-	if (addr)
-		kpt_fetch_mem(out->value, sizeof(out->value), base, off);
-	else
-		snprintf(out->value, sizeof(out->value), "%s", base);
-	if (ptr_str) {
-		if (snprintf(out->fetch, sizeof(out->fetch), "+0(%s)",
-			     out->value) >= (int)sizeof(out->fetch)) {
-			kpt_dwarf_msg(err, errlen, "'%s': a chain too long", expr);
-			return KPT_EXIT_USAGE;
-		}
-	} else
-		snprintf(out->fetch, sizeof(out->fetch), "%s", out->value);
-	if (arr_str && !addr) {
-		kpt_dwarf_msg(err, errlen, "'%s': a char array not in memory", expr);
-		return KPT_EXIT_TYPE;
-	}
-	snprintf(out->type, sizeof(out->type), "%s", ft);
-	kpt_arg_field_name(expr, out->name, sizeof(out->name));
-	return KPT_EXIT_OK;
+	return chain_fetch(expr, t, base, addr, lea, off, &bf, out, err,
+			   errlen);
 }
 
 /* "pieces: %bx (8 bytes), %r12 (8 bytes)": for a listing. */
