@@ -8,9 +8,9 @@
  * ring-buffer record per trace instance that enabled the event (and one
  * for perf).  The record is the seed's (kpt_fill()) or today's
  * (kpt_typed_dyn_size(), then kpt_typed_store(), in kpt_hit_today.h): the
- * format backends' store operation (kpt_fmt.h), picked by p->today with a direct call.  It
- * is NOKPROBE_SYMBOL/nokprobe_inline throughout so that it cannot be
- * probed (and recurse) itself.  A record goes straight into the ring
+ * format backends' store operation (kpt_fmt.h), picked by p->today with a
+ * direct call.  It is NOKPROBE_SYMBOL/nokprobe_inline throughout so that
+ * it cannot be probed (and recurse) itself.  A record goes straight into the ring
  * buffer (kpt_lean.h) unless a filter, trigger, pid list, stack-trace
  * option, tp_printk or trace export wants the kernel's generic
  * trace_event_buffer_reserve()/commit(); under tp_printk the record is
@@ -220,7 +220,8 @@ static nokprobe_inline void kpt_event_record_fmt(struct kpt_probe *p,
 	/* today's strings: measured first */
 	if (today && p->has_dyn)
 		size += kpt_typed_dyn_size(p, regs, edata);
-	if (unlikely(rcu_access_pointer(p->ev->wtrig)))
+	if (static_branch_unlikely(&kpt_wtrig_on) &&
+	    rcu_access_pointer(p->ev->wtrig))
 		kpt_wtrig_fire(p, regs, edata);
 	/* kprobe handlers run with preemption off: an RCU reader */
 	list_for_each_entry_rcu(link, &p->ev->links, list)

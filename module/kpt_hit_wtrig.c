@@ -10,6 +10,8 @@
 #include "kpt_hit_wtrig.h"
 #include "kpt_probe_types.h"
 
+DEFINE_STATIC_KEY_FALSE(kpt_wtrig_on);
+
 /*
  * A w: probe's move (set_wprobe: v) or parking (KPT_WREQ_CLEAR), asked
  * for by a trigger's hit: done in process context (kpt_wprobe.c), the

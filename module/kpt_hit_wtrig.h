@@ -8,9 +8,16 @@
 #ifndef KPT_HIT_WTRIG_H
 #define KPT_HIT_WTRIG_H
 
+#include <linux/jump_label.h>
 #include <linux/ptrace.h>
 
 struct kpt_probe;
+
+/*
+ * On while any event has a trigger: the hit path looks for one behind
+ * this key alone, so that hits pay nothing while no trigger is set.
+ */
+DECLARE_STATIC_KEY_FALSE(kpt_wtrig_on);
 
 void kpt_wtrig_fire(struct kpt_probe *p, struct pt_regs *regs,
 		    const unsigned long *edata);

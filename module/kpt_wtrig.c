@@ -13,6 +13,7 @@
 #include <linux/uaccess.h>
 #include "kpt_errlog.h"
 #include "kpt_files.h"
+#include "kpt_hit_wtrig.h"
 #include "kpt_probe.h"
 #include "kpt_wtrig.h"
 
@@ -156,6 +157,7 @@ static void kpt_wtrig_drop(struct kpt_probe *src)
 	RCU_INIT_POINTER(src->wtrig, NULL);
 	/* the handlers run with preemption off: RCU readers */
 	synchronize_rcu();
+	static_branch_dec(&kpt_wtrig_on);
 	src->wtrig_refs--;
 	t->wp->wtrig_refs--;
 	kfree(t->text);
@@ -205,6 +207,7 @@ static int kpt_wtrig_apply(struct kpt_wreq *r, struct kpt_err *e)
 	t->adj = r->adj;
 	src->wtrig_refs++;
 	wp->wtrig_refs++;
+	static_branch_inc(&kpt_wtrig_on);
 	rcu_assign_pointer(src->wtrig, t);
 	return 0;
 }
