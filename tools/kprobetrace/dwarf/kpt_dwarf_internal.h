@@ -64,13 +64,20 @@ void kpt_dwarf_msg(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /*
- * Types (kpt_dwarf_type.c): a DIE's type; a type's C spelling; the
- * length of the identifier at s.
+ * Types (kpt_dwarf_ctype.c): a DIE's type; a type's C spelling; (the
+ * chain's file, kpt_dwarf_type.c) the length of the identifier at s.
  */
 bool kpt_dw_type_of(Dwarf_Die *die, Dwarf_Die *out);
 /* Is t a pointer (past typedefs and qualifiers)? */
 bool kpt_dw_is_pointer(Dwarf_Die *t);
 void kpt_dw_ctype(Dwarf_Die *t, char *buf, size_t size);
+/*
+ * Fetch type of a type: "s32", "x64", "string"; "" when there is nothing
+ * scalar to fetch.  *ptr_str / *arr_str: a string read at the value (a
+ * char pointer) / in place (a char array).
+ */
+void kpt_dw_fetch_type(Dwarf_Die *t, char *buf, size_t size, bool *ptr_str,
+		       bool *arr_str);
 size_t kpt_dw_ident_len(const char *s);
 
 /*

@@ -21,6 +21,7 @@
 #include <string.h>
 #include <dwarf.h>
 #include "kpt_base.h"
+#include "kpt_dwarf_inst.h"
 #include "kpt_dwarf_internal.h"
 #include "kpt_insn.h"
 
@@ -35,146 +36,6 @@ int kpt_dwarf_open_spec(const struct kpt_dwarf_src *src, const char *text,
 		return r;
 	spec->no_inlines = no_inlines;
 	return kpt_dwarf_open_for(src, spec->func, out, err, errlen);
-}
-
-/* ---- function instances ---- */
-
-#define MAX_INST 256
-
-struct inst {
-	Dwarf_Die die;		/* subprogram (out-of-line) or inlined copy */
-	bool inlined;
-};
-
-struct finder {
-	const struct kpt_dwarf_spec *s;
-	struct kpt_dwarf *d;
-	struct inst inst[MAX_INST];
-	int n;
-	int decl_line;		/* of the first function found */
-	int next_decl;		/* the next function's in that file, or 0 */
-	char decl_file[512];
-	bool found;		/* a DIE of that name (code or not) */
-	bool overflow;		/* more than MAX_INST copies */
-};
-
-static int inline_cb(Dwarf_Die *die, void *arg)
-{
-	struct finder *f = arg;
-
-	if (kpt_dw_called_at_decl(die))
-		return DWARF_CB_OK;	/* a split-off part, not a copy */
-	if (f->n < MAX_INST) {
-		f->inst[f->n].die = *die;
-		f->inst[f->n++].inlined = true;
-	} else {
-		f->overflow = true;
-	}
-	return DWARF_CB_OK;
-}
-
-/*
- * Does an ELF symbol hold addr?  A __weak definition that another one
- * overrides keeps its DWARF in vmlinux, at an address of the code the
- * linker dropped: no copy of the function.
- */
-static bool symbol_holds(struct kpt_dwarf *d, Dwarf_Addr addr)
-{
-	GElf_Off off = 0;
-	GElf_Sym sym;
-
-	return dwfl_module_addrinfo(d->mod, addr + d->bias, &off, &sym, NULL,
-				    NULL, NULL) != NULL;
-}
-
-static int func_cb(Dwarf_Die *die, void *arg)
-{
-	struct finder *f = arg;
-	const char *name = dwarf_diename(die);
-	const char *file = dwarf_decl_file(die);
-	Dwarf_Addr lo;
-	int line;
-
-	Dwarf_Addr base, start, end;
-	bool code;
-
-	if (!name || strcmp(name, f->s->func) || !kpt_dwarf_file_match(file, f->s->file))
-		return DWARF_CB_OK;
-	code = (dwarf_lowpc(die, &lo) == 0 || dwarf_haspc(die, 0) >= 0) &&
-	       dwarf_ranges(die, 0, &base, &start, &end) > 0;
-	if (code && !symbol_holds(f->d, start))
-		return DWARF_CB_OK;	/* dropped by the linker */
-	if (!f->found) {
-		f->found = true;
-		if (dwarf_decl_line(die, &line) == 0)
-			f->decl_line = line;
-		snprintf(f->decl_file, sizeof(f->decl_file), "%s", file);
-	}
-	if (code && f->n < MAX_INST) {
-		f->inst[f->n].die = *die;
-		f->inst[f->n++].inlined = false;
-	} else if (code) {
-		f->overflow = true;
-	}
-	if (dwarf_func_inline(die) && !f->s->no_inlines)
-		dwarf_func_inline_instances(die, inline_cb, f);
-	return DWARF_CB_OK;
-}
-
-/* The first function declared after f's, in its file: where f ends. */
-static int next_cb(Dwarf_Die *die, void *arg)
-{
-	struct finder *f = arg;
-	const char *file = dwarf_decl_file(die);
-	int line;
-
-	if (file && !strcmp(file, f->decl_file) &&
-	    !dwarf_decl_line(die, &line) && line > f->decl_line &&
-	    (!f->next_decl || line < f->next_decl))
-		f->next_decl = line;
-	return DWARF_CB_OK;
-}
-
-static int funcs_in(Dwarf_Die *cu, void *f)
-{
-	dwarf_getfuncs(cu, func_cb, f, 0);
-	return 0;
-}
-
-static int next_in(Dwarf_Die *cu, void *f)
-{
-	dwarf_getfuncs(cu, next_cb, f, 0);
-	return 0;
-}
-
-static int find_func(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
-		     struct finder *f, char *err, size_t errlen)
-{
-	memset(f, 0, sizeof(*f));
-	f->s = s;
-	f->d = d;
-	kpt_dwarf_each_cu(d, s->func, NULL, false, funcs_in, f);
-	if (f->found)	/* the units naming its file */
-		kpt_dwarf_each_cu(d, NULL, f->decl_file, true, next_in, f);
-	if (!f->found) {
-		kpt_dwarf_msg(err, errlen, "no function '%s'%s%s in the DWARF of %s",
-			      s->func, s->file[0] ? " in a file " : "",
-			      s->file, d->path);
-		return KPT_EXIT_NOFUNC;
-	}
-	if (f->overflow) {
-		kpt_dwarf_msg(err, errlen, "function '%s' has more than %d copies (inlined): name a FILE:LINE of a caller, or --no-inlines",
-			      s->func, MAX_INST);
-		return KPT_EXIT_USAGE;
-	}
-	if (!f->n) {
-		kpt_dwarf_msg(err, errlen, "function '%s' has no code in %s (%s)",
-			      s->func, d->path, s->no_inlines ?
-			      "no out-of-line copy: it is inlined everywhere; drop --no-inlines for its copies" :
-			      "declared only, or optimized away");
-		return KPT_EXIT_NOFUNC;
-	}
-	return KPT_EXIT_OK;
 }
 
 /* ---- line table rows ---- */
@@ -247,7 +108,7 @@ static int64_t die_key(Dwarf_Die *die, Dwarf_Addr pc)
 }
 
 /* The key of instance k of f at pc. */
-static int64_t inst_key(const struct finder *f, int k, Dwarf_Addr pc)
+static int64_t inst_key(const struct kpt_dw_finder *f, int k, Dwarf_Addr pc)
 {
 	return (int64_t)k * 4 + part_of((Dwarf_Die *)&f->inst[k].die, pc);
 }
@@ -277,7 +138,7 @@ static int64_t scope_key(Dwarf_Die *cu, Dwarf_Addr pc, bool no_inlines)
 }
 
 struct collecting {
-	const struct finder *f;
+	const struct kpt_dw_finder *f;
 	const char *file;
 	long lo, hi;
 	bool no_inlines;
@@ -285,7 +146,7 @@ struct collecting {
 };
 
 /* The instance of f that is die, else the first holding pc; -1 none. */
-static int inst_of(const struct finder *f, Dwarf_Die *die, Dwarf_Addr pc)
+static int inst_of(const struct kpt_dw_finder *f, Dwarf_Die *die, Dwarf_Addr pc)
 {
 	for (int k = 0; k < f->n; k++)
 		if (dwarf_dieoffset((Dwarf_Die *)&f->inst[k].die) ==
@@ -349,7 +210,7 @@ static bool copy_ends_at(Dwarf_Die *die, Dwarf_Addr pc)
 }
 
 /* The instance of f holding a, else one that ends at a; -1 none. */
-static int inst_at(const struct finder *f, Dwarf_Addr a)
+static int inst_at(const struct kpt_dw_finder *f, Dwarf_Addr a)
 {
 	for (int k = 0; k < f->n; k++)
 		if (dwarf_haspc((Dwarf_Die *)&f->inst[k].die, a) > 0)
@@ -363,7 +224,7 @@ static int inst_at(const struct finder *f, Dwarf_Addr a)
 static int rows_in(Dwarf_Die *cu, void *arg)
 {
 	struct collecting *c = arg;
-	const struct finder *f = c->f;
+	const struct kpt_dw_finder *f = c->f;
 	Dwarf_Lines *lines;
 	size_t nl;
 
@@ -408,7 +269,7 @@ static int rows_in(Dwarf_Die *cu, void *arg)
  * (all code when f is NULL).  Sorted by line, instance, address.  The
  * units read: f's function's, else those naming file.
  */
-static int collect(struct kpt_dwarf *d, const struct finder *f,
+static int collect(struct kpt_dwarf *d, const struct kpt_dw_finder *f,
 		   const char *file, long lo, long hi, bool no_inlines,
 		   struct rows *rs)
 {
@@ -423,7 +284,7 @@ static int collect(struct kpt_dwarf *d, const struct finder *f,
 }
 
 /* The entry of each instance of f, as rows of line (its first). */
-static int entries(const struct finder *f, long line, struct rows *rs)
+static int entries(const struct kpt_dw_finder *f, long line, struct rows *rs)
 {
 	for (int k = 0; k < f->n; k++) {
 		struct row r = { .line = (int)line, .key = (int64_t)k * 4,
@@ -564,7 +425,7 @@ static void nearest(const struct rows *all, long line, char *buf, size_t size)
 
 /* The absolute line range and file of a spec (function found in f). */
 static int spec_range(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
-		      struct finder *f, bool *have_f, long *lo, long *hi,
+		      struct kpt_dw_finder *f, bool *have_f, long *lo, long *hi,
 		      const char **file, char *err, size_t errlen)
 {
 	int r;
@@ -575,7 +436,7 @@ static int spec_range(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 	*hi = s->last;
 	if (!s->func[0])
 		return KPT_EXIT_OK;
-	r = find_func(d, s, f, err, errlen);
+	r = kpt_dwarf_find_func(d, s, f, err, errlen);
 	if (r)
 		return r;
 	*have_f = true;
@@ -594,7 +455,7 @@ int kpt_dwarf_sites(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		    struct kpt_dwarf_site *sites, int max, int *n, char *err,
 		    size_t errlen)
 {
-	static struct finder f;
+	static struct kpt_dw_finder f;
 	struct rows rs = { 0 }, all = { 0 };
 	const char *file;
 	bool have_f;
@@ -656,7 +517,7 @@ int kpt_dwarf_sites(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 		    kpt_dwarf_line_fn fn, void *ctx, char *err, size_t errlen)
 {
-	static struct finder f;
+	static struct kpt_dw_finder f;
 	static struct kpt_dwarf_site sites[KPT_DWARF_MAX_SITES];
 	struct rows rs = { 0 };
 	const char *file;
@@ -715,13 +576,13 @@ int kpt_dwarf_lines(struct kpt_dwarf *d, const struct kpt_dwarf_spec *s,
 int kpt_dwarf_func_copies(struct kpt_dwarf *d, const char *func,
 			  int *outofline, int *inlined)
 {
-	static struct finder f;
+	static struct kpt_dw_finder f;
 	struct kpt_dwarf_spec s = { 0 };
 	char err[256];
 
 	*outofline = *inlined = 0;
 	snprintf(s.func, sizeof(s.func), "%s", func);
-	if (find_func(d, &s, &f, err, sizeof(err)) && !f.found)
+	if (kpt_dwarf_find_func(d, &s, &f, err, sizeof(err)) && !f.found)
 		return -1;
 	for (int i = 0; i < f.n; i++)
 		(*(f.inst[i].inlined ? inlined : outofline))++;
