@@ -80,6 +80,8 @@ static void check_well_formed(const struct kpt_probe_def *d)
 		      a->ops[0].op == KPT_FOP_BTF ||
 		      (a->ops[0].op == KPT_FOP_EFIELD &&
 		       (d->flags & KPT_DEF_EPROBE)) ||
+		      (a->ops[0].op == KPT_FOP_WADDR &&
+		       (d->flags & KPT_DEF_WPROBE)) ||
 		      (a->ops[0].op == KPT_FOP_DURATION && a->nops == 1 &&
 		       ((d->kind == KPT_PROBE_RETURN &&
 			 d->syntax == KPT_SYNTAX_TODAY) ||
