@@ -314,6 +314,7 @@ static const char kpt_readme_syntax[] =
 	"  place (kretprobe): [<module>:]<symbol>[+<offset>]%return\n"
 	"\t           (the <offset> of a return probe can only be 0)\n"
 	"\t     args: [<name>=]fetcharg[:type]\n"
+	/* ustring within ten lines of "fetcharg:": ftracetest greps -A10 */
 	"\t fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>], $comm,\n"
 	"\t           $stack<index>, $stack, $retval, $arg<N>,\n"
 	"\t           <argname>[->field[->field|.field...]],\n"
@@ -321,14 +322,14 @@ static const char kpt_readme_syntax[] =
 	"\t           entry or exit)\n"
 	"\t           +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
 	"\t   (seed): s<index>, sa, a<N>, rv, ra; <symbol>-<offset> as place\n"
-	"\t     (w:): $addr, $value (+0($addr)), $comm, @..., \\imm, +|-<offset>()\n"
 	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
 	"\t           ($arg<N>, <argname>: the values at the function entry)\n"
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string, symbol,\n"
 	"\t           b<bit-width>@<bit-offset>/<container-size>, ustring,\n"
 	"\t           symstr, %pd/%pD, <type>\\[<array-size>\\]\n"
 	"\t  (ours): $duration, in return probes: ns since the call's entry\n"
-	"\t           (u64; the event's durations go to the latency file)\n";
+	"\t           (u64; the event's durations go to the latency file)\n"
+	"\t     (w:): $addr, $value (+0($addr)), $comm, @..., \\imm, +|-<offset>()\n";
 
 static int kpt_readme_show(struct seq_file *m, void *v)
 {
