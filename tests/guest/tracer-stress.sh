@@ -1,7 +1,7 @@
 # matrix: core
 # Concurrency stress on 2 vCPUs.
 #
-# Phase A (KPT_STRESS_SECS seconds, default 20; set it on the kernel command
+# Phase A (KPT_STRESS_SECS seconds, default 12; set it on the kernel command
 # line, e.g. KPT_APPEND=KPT_STRESS_SECS=120, for the debug kernel): two
 # writers add, replace, delete, enable, disable probes and change their
 # filters (one also clears everything now and then with O_TRUNC), two
@@ -37,7 +37,7 @@ E=$KPT/kprobe_events
 D=$TRACEFS/events/kprobetrace
 P=$KPT/kprobe_profile
 X=$KPT_TEST/call_ext
-SECS=${KPT_STRESS_SECS:-20}
+SECS=${KPT_STRESS_SECS:-12}
 echo "stress: $SECS s, $(grep -c ^processor /proc/cpuinfo) CPUs"
 
 assert_eq "$(kpt-write $E 'p:a kpt_test_ret\n-:a\n')" OK "add then delete"
