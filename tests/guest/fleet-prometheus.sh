@@ -59,8 +59,11 @@ done
 delay errno 0 40
 delay delay 1048576 20
 delay members 0 32
-# this guest's own view, for the quantile's bucket
-grep -E '^kptlat/kptm[0-9]+_0_dl (count|bucket)' $KPT/latency | grep -v ':' > /tmp/dl.txt
+# this guest's own view, for the quantile's bucket: serve's own event
+# (the textfile writer defines its own, kptmPID_..., with other durations;
+# the host's quantile is of job="kpt", serve's)
+grep -E "^kptlat/kptm${spid}_0_dl (count|bucket)" $KPT/latency | grep -v ':' > /tmp/dl.txt
+[ "$(grep -c ' count ' /tmp/dl.txt)" = 1 ] || fail "serve's dl event (kptm${spid}_0_dl) not in the latency file"
 cat /tmp/dl.txt
 
 echo "== the host's Prometheus scrapes both (verdict on port 9999)"
