@@ -106,3 +106,16 @@ bool add_module_appends(void)
 	free(text);
 	return app;
 }
+
+int add_submit_line(const char *line, bool dry)
+{
+	int r = add_check_line(line);
+
+	if (r)
+		return r;
+	printf("%s\n", line);
+	if (dry)
+		return 0;
+	r = add_write_line(line);
+	return r ? add_refused(r) : 0;
+}

@@ -23,6 +23,11 @@ int add_check_line(const char *line);
 int add_write_line(const char *line);
 /* Say why the module refused (its error log too); the exit code. */
 int add_refused(int r);
+/*
+ * A line as written: checked by the module's parser, printed, and unless
+ * dry written to kprobe_events; the exit code.
+ */
+int add_submit_line(const char *line, bool dry);
 /* Does the module append a probe to an existing event? */
 bool add_module_appends(void);
 /* t:/e: lines, passed as written (cmd_add_kind.c): tok is the first word */

@@ -25,7 +25,6 @@ int add_kind_line(int argc, char **argv, bool dry)
 {
 	static char line[KPT_LINE_MAX + 1];
 	size_t l = 0;
-	int r;
 
 	for (int i = 0; i < argc; i++) {
 		int n = snprintf(line + l, sizeof(line) - l, "%s%s",
@@ -38,12 +37,5 @@ int add_kind_line(int argc, char **argv, bool dry)
 		}
 		l += n;
 	}
-	r = add_check_line(line);
-	if (r)
-		return r;
-	printf("%s\n", line);
-	if (dry)
-		return 0;
-	r = add_write_line(line);
-	return r ? add_refused(r) : 0;
+	return add_submit_line(line, dry);
 }

@@ -15,7 +15,7 @@ int add_watch(const char *event, int argc, char **argv, bool dry)
 {
 	static char line[KPT_LINE_MAX + 1];
 	size_t n;
-	int i, r;
+	int i;
 
 	if (!argc) {
 		kpt_err("add -w: no watchpoint ([r|w|rw]@ADDR|SYM[+OFFS][:LEN])");
@@ -28,12 +28,5 @@ int add_watch(const char *event, int argc, char **argv, bool dry)
 		kpt_err("definition too long");
 		return KPT_EXIT_USAGE;
 	}
-	r = add_check_line(line);
-	if (r)
-		return r;
-	printf("%s\n", line);
-	if (dry)
-		return 0;
-	r = add_write_line(line);
-	return r ? add_refused(r) : 0;
+	return add_submit_line(line, dry);
 }

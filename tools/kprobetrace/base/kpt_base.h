@@ -67,6 +67,11 @@ void kpt_event_label(const char *group, const char *event, char *buf,
 		     size_t size);
 void kpt_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void kpt_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * fn catches SIGINT, SIGTERM and SIGHUP, without SA_RESTART (sleeps end);
+ * SIGPIPE is ignored.
+ */
+void kpt_catch_signals(void (*fn)(int));
 /* --help / -h among argv[1..]? */
 bool kpt_wants_help(int argc, char **argv);
 

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,4 +295,15 @@ int kpt_cache_path(const char *sub, const char *name, char *path, size_t size,
 	}
 	n = snprintf(path, size, "%s/%s", dir, name);
 	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+void kpt_catch_signals(void (*fn)(int))
+{
+	struct sigaction sa = { 0 };
+
+	sa.sa_handler = fn;	/* no SA_RESTART: sleeps end */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 }

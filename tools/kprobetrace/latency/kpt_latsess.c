@@ -32,13 +32,7 @@ static void on_signal(int sig)
 
 void kpt_ls_signals(void)
 {
-	struct sigaction sa = { 0 };
-
-	sa.sa_handler = on_signal;	/* no SA_RESTART: sleeps end */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	kpt_catch_signals(on_signal);
 }
 
 int kpt_ls_check(void)
