@@ -31,7 +31,13 @@ $(BUILD)/lib/kptinsn/kpt_insn_query.o: decoder/kpt_insn_query.c $(KPT_INSN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -c $< -o $@
 
-$(KPT_INSN_LIB): $(BUILD)/lib/kptinsn/kpt_insn_decode.o $(BUILD)/lib/kptinsn/kpt_insn_query.o
+$(BUILD)/lib/kptinsn/kpt_insn_operands.o: decoder/kpt_insn_operands.c $(KPT_INSN_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_HOST) $(KPT_INSN_CFLAGS) -c $< -o $@
+
+$(KPT_INSN_LIB): $(BUILD)/lib/kptinsn/kpt_insn_decode.o \
+		$(BUILD)/lib/kptinsn/kpt_insn_operands.o \
+		$(BUILD)/lib/kptinsn/kpt_insn_query.o
 	@mkdir -p $(dir $@)
 	rm -f $@
 	ar rcs $@ $^

@@ -2,7 +2,8 @@
 /*
  * kprobetrace x86 instruction decoder: the sizes an instruction's fields
  * imply, without any table. Private to the decoder: kpt_insn_decode.c's
- * step functions, its length-only path and kpt_insn_query.c share them.
+ * step functions and length-only path, kpt_insn_operands.c and
+ * kpt_insn_query.c share them.
  */
 #ifndef KPT_INSN_FIELDS_H
 #define KPT_INSN_FIELDS_H
@@ -95,6 +96,13 @@ static inline bool kpt_modrm_mem(const struct kpt_insn *insn)
 {
 	return insn->modrm_len && insn->modrm < 0xc0 &&
 	       !(insn->attr & KPT_INAT_REGFORM);
+}
+
+/* A step's error, kept: later steps return it again. */
+static inline int kpt_fail(struct kpt_insn *insn, int err)
+{
+	insn->err = err;
+	return err;
 }
 
 #endif /* KPT_INSN_FIELDS_H */

@@ -42,7 +42,7 @@ fuzz-$(1): $$(BUILD)/fuzz/fuzz_$(1)
 endef
 
 # The decoder: 1 mode byte + up to 24 instruction bytes.
-$(eval $(call kpt_fuzzer,decoder,decoder/kpt_insn_decode.c decoder/kpt_insn_query.c,$(KPT_INSN_CFLAGS),$(KPT_INSN_HDRS) $(KPT_INSN_GEN),-max_len=25))
+$(eval $(call kpt_fuzzer,decoder,decoder/kpt_insn_decode.c decoder/kpt_insn_operands.c decoder/kpt_insn_query.c,$(KPT_INSN_CFLAGS),$(KPT_INSN_HDRS) $(KPT_INSN_GEN),-max_len=25))
 
 # The BTF reader (common/kpt_btf*): flags, an expression, blob(s); the seeds
 # are the synthetic blob of tests/host/test_btf.c (KPT_BTF_SEEDS=DIR writes
