@@ -66,24 +66,14 @@ static int from_file(const char *path)
 }
 
 /* Sleep up to secs; a signal (reload, end) ends it early. */
+static bool svc_stop(void)
+{
+	return kpt_msvc_hup || kpt_msvc_end;
+}
+
 static void wait_for(double secs)
 {
-	struct timespec t0, now;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (!kpt_msvc_hup && !kpt_msvc_end) {
-		struct timespec ts;
-		double left;
-
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		left = secs - ((now.tv_sec - t0.tv_sec) +
-			       (now.tv_nsec - t0.tv_nsec) / 1e9);
-		if (left <= 0)
-			break;
-		ts.tv_sec = (time_t)left;
-		ts.tv_nsec = (long)((left - ts.tv_sec) * 1e9);
-		nanosleep(&ts, NULL);	/* a signal ends it: EINTR */
-	}
+	kpt_wait(secs, svc_stop);
 }
 
 /* Scrape into the textfile (or stdout) until the end. */

@@ -72,6 +72,11 @@ void kpt_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * SIGPIPE is ignored.
  */
 void kpt_catch_signals(void (*fn)(int));
+/*
+ * Sleep secs (for ever when negative), in pieces a signal ends early, until
+ * stop() says so.
+ */
+void kpt_wait(double secs, bool (*stop)(void));
 /* --help / -h among argv[1..]? */
 bool kpt_wants_help(int argc, char **argv);
 

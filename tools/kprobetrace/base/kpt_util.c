@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <signal.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -306,4 +307,26 @@ void kpt_catch_signals(void (*fn)(int))
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+}
+
+void kpt_wait(double secs, bool (*stop)(void))
+{
+	struct timespec t0, now;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (!stop()) {
+		double left = 3600;
+		struct timespec ts;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (secs >= 0) {
+			left = secs - ((now.tv_sec - t0.tv_sec) +
+				       (now.tv_nsec - t0.tv_nsec) / 1e9);
+			if (left <= 0)
+				break;
+		}
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - ts.tv_sec) * 1e9);
+		nanosleep(&ts, NULL);	/* a signal ends it: EINTR */
+	}
 }

@@ -403,26 +403,14 @@ int kpt_ls_start(struct kpt_ls *s)
 	return r;
 }
 
+static bool ls_stop(void)
+{
+	return kpt_ls_stop_now;
+}
+
 void kpt_ls_wait(double secs)
 {
-	struct timespec t0, now;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (!kpt_ls_stop_now) {
-		double left = 3600;
-		struct timespec ts;
-
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (secs >= 0) {
-			left = secs - ((now.tv_sec - t0.tv_sec) +
-				       (now.tv_nsec - t0.tv_nsec) / 1e9);
-			if (left <= 0)
-				break;
-		}
-		ts.tv_sec = (time_t)left;
-		ts.tv_nsec = (long)((left - ts.tv_sec) * 1e9);
-		nanosleep(&ts, NULL);	/* a signal ends it: EINTR */
-	}
+	kpt_wait(secs, ls_stop);
 }
 
 static bool keep(const char *label, void *ctx)
