@@ -132,7 +132,10 @@ M(FPROBE_MODULES, EINVAL, "%s: a set takes functions of vmlinux and at most one 
 M(EP_NO_EVENT, ENODEV, "Attached event does not exist")
 M(TP_NOT_FOUND, EINVAL, "Tracepoint is not found")
 M(TP_REGISTER, 0, "cannot register on tracepoint %s (error %d)")
-M(EPROBE_UNSUPPORTED, EOPNOTSUPP, "event probes (e:) are parsed but not armed by this module: nothing added")
+M(EP_LAYOUT, EOPNOTSUPP, "cannot read this kernel's event fields (its BTF has no struct ftrace_event_field of a known shape): no e: lines")
+M(EP_ATTACH, 0, "cannot attach to %s.%s through perf (error %d)")
+M(EP_FILTER_UNSUPPORTED, EOPNOTSUPP, "e: filters (if ...) are not supported: filter the event probe's own fields with its filter file")
+M(EP_LOCKED_DOWN, 0, "the kernel is locked down (confidentiality): an e: line may read its event's fields, not memory")
 /*
  * BTF names (module/kpt_btf_mod.c).  From BTF_NO_BTF to BTF_TOO_DEEP: the
  * codes of enum kpt_btf_err (common/kpt_btf_reader.h) in its order,

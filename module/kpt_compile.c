@@ -11,6 +11,7 @@
 
 #include <linux/minmax.h>
 #include "kpt_compile.h"
+#include "kpt_eprobe.h"
 #include "kpt_fmt.h"
 #include "kpt_regs.h"
 #include "kpt_resolve.h"
@@ -106,6 +107,11 @@ static int kpt_compile_op(struct kpt_probe *p, const struct kpt_probe_def *def,
 	case KPT_FOP_WADDR:
 		op->op = KPT_COP_WADDR;
 		return 0;
+	case KPT_FOP_EFIELD:
+		if (!p->eprobe || i)
+			return kpt_error(e, KPT_ERR_BAD_FETCH_PROG, pos);
+		return kpt_eprobe_field(p, kpt_def_str(def, fo->sym), op, e,
+					pos);
 	case KPT_FOP_DATA:
 		/* the text in the probe's own copy of the pool */
 		op->op = KPT_COP_IMM;

@@ -1,20 +1,190 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Event probes: the attached event of an e: line (kpt_eprobe.h).
+ * Event probes: the attached event of an e: line and the perf counters
+ * that bring its records (kpt_eprobe.h).
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/cpu.h>
 #include <linux/err.h>
+#include <linux/perf_event.h>
+#include <linux/slab.h>
 #include <linux/trace_events.h>
+#include "kpt_btf_mod.h"
 #include "kpt_eprobe.h"
+#include "kpt_event_fields.h"
+#include "kpt_hit.h"
 
-int kpt_eprobe_check(const struct kpt_probe_def *def, struct kpt_err *e)
+/* what the kernel's tracer does not attach an event probe to */
+#define KPT_EP_NOT_ATTACHED	(TRACE_EVENT_FL_IGNORE_ENABLE | \
+				 TRACE_EVENT_FL_KPROBE | \
+				 TRACE_EVENT_FL_UPROBE | \
+				 TRACE_EVENT_FL_EPROBE)
+
+int kpt_eprobe_alloc(struct kpt_probe *p)
 {
-	struct trace_event_file *file;
+	p->ep = kzalloc(sizeof(*p->ep), GFP_KERNEL);
+	if (!p->ep)
+		return -ENOMEM;
+	p->ep->ctr = kcalloc(nr_cpu_ids, sizeof(*p->ep->ctr), GFP_KERNEL);
+	if (p->ep->ctr)
+		return 0;
+	kfree(p->ep);
+	p->ep = NULL;
+	return -ENOMEM;
+}
 
-	/* the top instance's file; a reference, dropped at once */
+static void kpt_eprobe_release(struct kpt_ep *ep)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		if (ep->ctr[cpu])
+			perf_event_release_kernel(ep->ctr[cpu]);
+		ep->ctr[cpu] = NULL;
+	}
+}
+
+void kpt_eprobe_free(struct kpt_probe *p)
+{
+	struct kpt_ep *ep = p->ep;
+
+	if (!ep)
+		return;
+	kpt_eprobe_release(ep);
+	if (ep->file)
+		trace_put_event_file(ep->file);
+	kfree(ep->ctr);
+	kfree(ep);
+	p->ep = NULL;
+}
+
+/* one disabled counter per online CPU: every record a sample */
+static int kpt_eprobe_counters(struct kpt_probe *p)
+{
+	struct kpt_ep *ep = p->ep;
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof(attr),
+		.config = ep->call->event.type,
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_PERIOD,
+		.disabled = 1,
+		.pinned = 1,
+	};
+	struct perf_event *ev;
+	unsigned int cpu;
+	int ret = 0;
+
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		ev = perf_event_create_kernel_counter(&attr, cpu, NULL,
+						      kpt_eprobe_handler, p);
+		if (IS_ERR(ev)) {
+			ret = PTR_ERR(ev);
+			break;
+		}
+		ep->ctr[cpu] = ev;
+	}
+	cpus_read_unlock();
+	if (ret)
+		kpt_eprobe_release(ep);
+	return ret;
+}
+
+int kpt_eprobe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos)
+{
+	const struct kpt_probe_def *def = p->def;
+	struct trace_event_file *file;
+	int ret, err;
+
+	if (kpt_event_fields_layout(kpt_btf_vmlinux(&err)))
+		return kpt_error(e, KPT_ERR_EP_LAYOUT, 0);
+	/* the top instance's file, referenced until the probe goes */
 	file = trace_get_event_file(NULL, kpt_def_str(def, def->module),
 				    kpt_def_str(def, def->symbol));
 	if (IS_ERR(file))
-		return kpt_error(e, KPT_ERR_EP_NO_EVENT, def->loc_pos);
-	trace_put_event_file(file);
+		return kpt_error(e, KPT_ERR_EP_NO_EVENT, pos);
+	p->ep->file = file;
+	p->ep->call = file->event_call;
+	/* ours are marked as the kernel's are (kpt_event.c) */
+	if (p->ep->call->flags & KPT_EP_NOT_ATTACHED)
+		return kpt_error(e, KPT_ERR_EP_NO_EVENT, pos);
+	ret = kpt_eprobe_counters(p);
+	if (ret)
+		return kpt_error_with(e, KPT_ERR_EP_ATTACH, ret, pos,
+				      kpt_def_str(def, def->module),
+				      kpt_def_str(def, def->symbol), ret);
+	/* no address: the event is the place */
+	p->addr = (unsigned long)p->ep->call;
 	return 0;
+}
+
+int kpt_eprobe_field(struct kpt_probe *p, const char *name,
+		     struct kpt_cop *op, struct kpt_err *e, size_t pos)
+{
+	struct kpt_efield f;
+
+	if (kpt_event_field_find(p->ep->call, name, &f)) {
+		/* no such field: $comm is the current task's, as the kernel's */
+		if (strcmp(name, "comm") && strcmp(name, "COMM"))
+			return kpt_error(e, KPT_ERR_BAD_VAR, pos);
+		op->op = KPT_COP_COMM;
+		return 0;
+	}
+	op->val = f.offset;
+	op->size = f.size;
+	switch (f.filter_type) {
+	case FILTER_DYN_STRING:
+		op->op = KPT_COP_EFIELD_DSTR;
+		return 0;
+	case FILTER_RDYN_STRING:
+		op->op = KPT_COP_EFIELD_RSTR;
+		return 0;
+	case FILTER_STATIC_STRING:
+		op->op = KPT_COP_EFIELD_ADDR;
+		return 0;
+	}
+	/* a char * field (FILTER_PTR_STRING) is its value: a pointer */
+	op->op = f.is_signed ? KPT_COP_EFIELD_S : KPT_COP_EFIELD;
+	return 0;
+}
+
+void kpt_eprobe_set_armed(struct kpt_probe *p, bool on)
+{
+	struct kpt_ep *ep = p->ep;
+	unsigned int cpu;
+
+	if (on == ep->on)
+		return;
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		if (!ep->ctr[cpu])
+			continue;
+		if (on)
+			perf_event_enable(ep->ctr[cpu]);
+		else
+			perf_event_disable(ep->ctr[cpu]);
+	}
+	ep->on = on;
+}
+
+int kpt_eprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)
+{
+	if (armed) {
+		p->ev->armed_once = true;
+		kpt_eprobe_set_armed(p, true);
+	}
+	p->registered = true;
+	return 0;
+}
+
+/*
+ * Disabled: no handler of it still runs once perf_event_disable() has
+ * returned (it ran on the counter's CPU, with interrupts off, after
+ * any handler there).  The counters go with the probe.
+ */
+void kpt_eprobe_unregister(struct kpt_probe *p)
+{
+	kpt_eprobe_set_armed(p, false);
+	p->registered = false;
 }

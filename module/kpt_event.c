@@ -218,6 +218,8 @@ int kpt_event_add(struct kpt_probe *p)
 	p->call.event.funcs = NULL;	/* see kpt_otype.c */
 	p->call.print_fmt = p->print_fmt;
 	p->call.data = p;
+	/* what no event probe attaches to, as the kernel's (kpt_eprobe.h) */
+	p->call.flags = p->eprobe ? TRACE_EVENT_FL_EPROBE : 0;
 
 	mutex_lock(kpt_ksyms.event_mutex);
 	ret = trace_add_event_call(&p->call);
@@ -348,12 +350,15 @@ unsigned int kpt_event_forget_files(struct trace_event_call **calls,
 /* ---- groups -------------------------------------------------------------- */
 
 /*
- * Groups we never use: the default groups of the kernel's own dynamic
- * tracers (which may create events there at any time), and the names of
- * the files at the top of tracefs' events/ directory.
+ * Groups we never use: the default groups of the kernel's own kprobe,
+ * uprobe and synthetic tracers (which may create events there at any
+ * time), and the names of the files at the top of tracefs' events/
+ * directory.  The default groups of the kinds both tracers have (e:
+ * "eprobes", t: "tracepoints") are ours too, while they hold no event
+ * of the kernel's (the check below).
  */
 static const char * const kpt_reserved_groups[] = {
-	"kprobes", "uprobes", "eprobes", "synthetic",
+	"kprobes", "uprobes", "synthetic",
 	"enable", "filter", "header_page", "header_event",
 };
 

@@ -24,6 +24,7 @@
 #include "kpt_ksyms.h"
 #include "kpt_probe_types.h"
 #include "kpt_regs.h"
+#include "kpt_unaligned.h"
 
 /*
  * May the hit path read kernel memory at addr?  As x86-64's
@@ -142,11 +143,42 @@ kpt_regs_get_kernel_stack_nth(struct pt_regs *regs, long n, unsigned long *val)
 	       kpt_kread(addr, sizeof(long), val);
 }
 
+/* An e: probe's field of the attached event's record rec (op: EFIELD*) */
+static nokprobe_inline unsigned long kpt_efield(const void *rec,
+						const struct kpt_cop *op)
+{
+	const u8 *a = (const u8 *)rec + op->val;
+	bool s = op->op == KPT_COP_EFIELD_S;
+
+	switch (op->op) {
+	case KPT_COP_EFIELD_DSTR:
+		return (unsigned long)rec + (get_unaligned((const u32 *)a) & 0xffff);
+	case KPT_COP_EFIELD_RSTR:
+		return (unsigned long)a + sizeof(u32) +
+		       (get_unaligned((const u32 *)a) & 0xffff);
+	case KPT_COP_EFIELD_ADDR:
+		return (unsigned long)a;
+	}
+	switch (op->size) {
+	case 1:
+		return s ? (long)*(const s8 *)a : *a;
+	case 2:
+		return s ? (long)get_unaligned((const s16 *)a) :
+			   get_unaligned((const u16 *)a);
+	case 4:
+		return s ? (long)get_unaligned((const s32 *)a) :
+			   get_unaligned((const u32 *)a);
+	default:
+		return get_unaligned((const unsigned long *)a);
+	}
+}
+
 /*
  * Evaluate the arg's ops into *val; false if a memory read faults.  typed
  * (a constant): today's format, whose ops may also be COMM.  The return
  * value, return address and stack address were compiled into REG ops.
- * edata: a return's entry values (kpt_store_edata()), NULL at an entry.
+ * edata: a return's entry values (kpt_store_edata()), an e: probe's
+ * attached record, NULL at an entry.
  */
 static nokprobe_inline bool
 kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
@@ -178,6 +210,10 @@ kpt_eval(struct kpt_probe *p, const struct kpt_carg *a, struct pt_regs *regs,
 		break;
 	case KPT_COP_WADDR:
 		v = READ_ONCE(p->addr);
+		break;
+	case KPT_COP_EFIELD ... KPT_COP_EFIELD_ADDR:
+		/* compiled in e: probes only: edata is their record */
+		v = kpt_efield(edata, op);
 		break;
 	}
 	for (op++; op < end; op++) {

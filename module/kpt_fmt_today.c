@@ -86,6 +86,8 @@ struct kpt_parg_desc {
 
 struct kpt_pdesc {
 	bool is_return;
+	bool eprobe;		/* no header: the arguments alone */
+	const char *attached;	/* e: "SYSTEM.EVENT" */
 	u16 nargs;
 	u32 fixed_size;
 	const char *event;
@@ -125,6 +127,13 @@ static int kpt_typed_compile(struct kpt_probe *p,
 			p->has_mem = true;
 			if (last->op == KPT_COP_UDEREF)
 				a->flags |= KPT_CA_UMEM | KPT_CA_USTR;
+		} else if (kpt_cop_efield(last->op)) {
+			/* a string field: its address; else a pointer's */
+			if (last->op == KPT_COP_EFIELD ||
+			    last->op == KPT_COP_EFIELD_S) {
+				a->flags |= KPT_CA_MEM;
+				p->has_mem = true;
+			}
 		} else if (last->op != KPT_COP_COMM &&
 			   (ca->nops != 1 || last->op != KPT_COP_IMM)) {
 			return kpt_error(e, KPT_ERR_STRING_NOT_MEM, pos);
@@ -228,7 +237,9 @@ static void kpt_build_fields(struct kpt_pdesc *d)
 		     offsetof(struct kpt_typed_return_rec, func));
 	BUILD_BUG_ON(offsetof(struct kpt_typed_return_rec, func) + sizeof(long) !=
 		     offsetof(struct kpt_typed_return_rec, ret_ip));
-	if (d->is_return) {
+	if (d->eprobe) {
+		/* the kernel's event probes have no header field */
+	} else if (d->is_return) {
 		kpt_field_set(f++, "unsigned long", "__probe_func",
 			      sizeof(long), KPT_FIELD_ALIGN_FIRST, 0, 0);
 		kpt_field_set(f++, "unsigned long", "__probe_ret_ip",
@@ -257,7 +268,8 @@ static void kpt_build_fields(struct kpt_pdesc *d)
 static int kpt_typed_layout(struct kpt_probe *p,
 			    const struct kpt_probe_def *def, struct kpt_err *e)
 {
-	size_t off = p->is_return ? sizeof(struct kpt_typed_return_rec) :
+	size_t off = p->eprobe ? sizeof(struct trace_entry) :
+		     p->is_return ? sizeof(struct kpt_typed_return_rec) :
 				    sizeof(struct kpt_typed_entry_rec);
 	size_t size;
 	struct kpt_pdesc *d;
@@ -277,17 +289,24 @@ static int kpt_typed_layout(struct kpt_probe *p,
 
 	size = sizeof(*d) + p->nargs * (sizeof(d->args[0]) +
 					KPT_ARG_NAME_MAX + 1 + KPT_FTYPE_MAX) +
-	       (p->nargs + 3) * sizeof(d->fields[0]) + KPT_NAME_MAX + 1;
+	       (p->nargs + 3) * sizeof(d->fields[0]) + 3 * (KPT_NAME_MAX + 1);
 	d = kvzalloc(size, GFP_KERNEL);
 	if (!d)
 		return kpt_error(e, KPT_ERR_NOMEM, 0);
 	d->is_return = p->is_return;
+	d->eprobe = p->eprobe;
 	d->nargs = p->nargs;
 	d->fixed_size = p->rec_size;
 	d->fields = (struct trace_event_fields *)&d->args[p->nargs];
 	str = (char *)&d->fields[p->nargs + 3];
 	d->event = str;
 	str += scnprintf(str, KPT_NAME_MAX + 1, "%s", def->event) + 1;
+	d->attached = str;
+	if (p->eprobe)
+		str += scnprintf(str, 2 * (KPT_NAME_MAX + 1), "%s.%s",
+				 kpt_def_str(def, def->module),
+				 kpt_def_str(def, def->symbol));
+	str++;
 	for (i = 0; i < p->nargs; i++) {
 		const struct kpt_targ *a = &p->targs[i];
 		struct kpt_parg_desc *pa = &d->args[i];
@@ -323,6 +342,7 @@ static bool kpt_pdesc_equal(const void *da, const void *db)
 	unsigned int i;
 
 	if (a->is_return != b->is_return || a->nargs != b->nargs ||
+	    a->eprobe != b->eprobe || strcmp(a->attached, b->attached) ||
 	    a->fixed_size != b->fixed_size || strcmp(a->event, b->event))
 		return false;
 	for (i = 0; i < a->nargs; i++) {
@@ -372,7 +392,8 @@ static size_t kpt_print_fmt_text(const struct kpt_pdesc *d, char *buf,
 
 #define KPT_PUT(...) (n += snprintf(buf ? buf + n : NULL, \
 				    buf ? size - n : 0, __VA_ARGS__))
-	KPT_PUT("\"%s", d->is_return ? "(%lx <- %lx)" : "(%lx)");
+	KPT_PUT("\"%s", d->eprobe ? "" :
+			 d->is_return ? "(%lx <- %lx)" : "(%lx)");
 	for (i = 0; i < d->nargs; i++) {
 		const struct kpt_parg_desc *a = &d->args[i];
 
@@ -385,8 +406,9 @@ static size_t kpt_print_fmt_text(const struct kpt_pdesc *d, char *buf,
 			KPT_PUT("%c%s", j ? ',' : '{', kpt_pk_fmt(a));
 		KPT_PUT("}");
 	}
-	KPT_PUT("\"%s", d->is_return ? ", REC->__probe_func, REC->__probe_ret_ip" :
-				       ", REC->__probe_ip");
+	KPT_PUT("\"%s", d->eprobe ? "" :
+			 d->is_return ? ", REC->__probe_func, REC->__probe_ret_ip" :
+					", REC->__probe_ip");
 	for (i = 0; i < d->nargs; i++) {
 		const struct kpt_parg_desc *a = &d->args[i];
 		bool str = a->pk == KPT_PK_STR;
@@ -498,7 +520,9 @@ static enum print_line_t kpt_typed_print(struct trace_iterator *iter,
 		trace_seq_puts(s, "short record)\n");
 		return trace_handle_return(s);
 	}
-	if (d->is_return) {
+	if (d->eprobe) {
+		trace_seq_puts(s, d->attached);
+	} else if (d->is_return) {
 		const struct kpt_typed_return_rec *r = (const void *)ent;
 
 		trace_seq_printf(s, "%pS <- ", (void *)r->ret_ip);

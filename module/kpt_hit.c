@@ -473,3 +473,21 @@ void kpt_wprobe_handler(struct perf_event *bp, struct perf_sample_data *data,
 	kpt_event_record_today(p, regs, NULL, instruction_pointer(regs));
 }
 NOKPROBE_SYMBOL(kpt_wprobe_handler);
+
+/*
+ * An e: probe's perf counter on its attached event (kpt_eprobe.c): called
+ * by perf for each of the event's records, where the event fired (a
+ * tracepoint: preemption off), with the record as raw data and the
+ * caller's registers.  The record is the probe's edata (kpt_fetch.h).
+ */
+void kpt_eprobe_handler(struct perf_event *ev, struct perf_sample_data *data,
+			struct pt_regs *regs)
+{
+	struct kpt_probe *p = ev->overflow_handler_context;
+
+	if (unlikely(!(data->sample_flags & PERF_SAMPLE_RAW)))
+		return;
+	this_cpu_inc(*p->hits);
+	kpt_event_record_today(p, regs, data->raw->frag.data, 0);
+}
+NOKPROBE_SYMBOL(kpt_eprobe_handler);

@@ -43,6 +43,9 @@ struct perf_event;
 struct perf_sample_data;
 void kpt_wprobe_handler(struct perf_event *bp, struct perf_sample_data *data,
 			struct pt_regs *regs);
+/* e: events (kpt_eprobe.c): the perf counters' handler on the attached event */
+void kpt_eprobe_handler(struct perf_event *ev, struct perf_sample_data *data,
+			struct pt_regs *regs);
 void kpt_hit_init(void);
 
 #endif /* KPT_HIT_H */

@@ -167,7 +167,9 @@ static noinline void kpt_typed_store(struct kpt_probe *p, void *rec,
 	u8 *base = rec, *dyn = base + p->rec_size, *end = base + size;
 	unsigned int i, j;
 
-	if (edata) {
+	if (unlikely(p->eprobe)) {
+		/* the arguments alone, as the kernel's event probes */
+	} else if (edata) {
 		struct kpt_typed_return_rec *r = rec;
 
 		r->func = ip;

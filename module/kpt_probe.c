@@ -26,6 +26,7 @@
 #include "kpt_optprobe.h"
 #include "kpt_probe.h"
 #include "kpt_resolve.h"
+#include "kpt_eprobe.h"
 #include "kpt_tprobe.h"
 #include "kpt_wprobe.h"
 
@@ -49,6 +50,8 @@ int kpt_probe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos,
 	int ret;
 
 	p->addr = 0;
+	if (p->eprobe)
+		return kpt_eprobe_locate(p, e, pos);
 	if (p->tprobe)
 		return kpt_tprobe_locate(p, e, pos, found_mod);
 	if (p->fprobe && (def->flags & KPT_DEF_FSET))
@@ -193,6 +196,9 @@ static struct kpt_probe *kpt_probe_alloc(const struct kpt_probe_def *def)
 	p->wprobe = def->flags & KPT_DEF_WPROBE;
 	if (p->wprobe && kpt_wprobe_alloc(p))
 		goto nomem;
+	p->eprobe = def->flags & KPT_DEF_EPROBE;
+	if (p->eprobe && kpt_eprobe_alloc(p))
+		goto nomem;
 	if (p->fprobe && kpt_fprobe_alloc(p))
 		goto nomem;
 	p->nargs = def->nargs;
@@ -331,6 +337,8 @@ int kpt_probe_register_at(struct kpt_probe *p, struct kpt_err *e, bool armed)
 		return kpt_tprobe_register(p, e, armed);
 	if (p->wprobe)
 		return kpt_wprobe_register(p, e, armed);
+	if (p->eprobe)
+		return kpt_eprobe_register(p, e, armed);
 	/* a re-registration (module reloaded) starts from a clean kprobe */
 	p->missed_before += p->rp.kp.nmissed + (p->is_return ? p->rp.nmissed : 0);
 	memset(&p->rp.kp, 0, sizeof(p->rp.kp));
@@ -408,11 +416,15 @@ int kpt_probe_set_armed(struct kpt_probe *ev, bool on)
 	list_for_each_entry(q, &ev->sibs, sib) {
 		/* not registered (module not loaded), or in freed init text */
 		if (!q->registered || q->detached ||
-		    (!q->fprobe && !q->tprobe && !q->wprobe &&
+		    (!q->fprobe && !q->tprobe && !q->wprobe && !q->eprobe &&
 		     kprobe_gone(&q->rp.kp)))
 			continue;
 		if (q->wprobe) {
 			kpt_wprobe_set_armed(q, on);
+			continue;
+		}
+		if (q->eprobe) {
+			kpt_eprobe_set_armed(q, on);
 			continue;
 		}
 		if (!on) {
@@ -450,6 +462,10 @@ int kpt_probe_arm_one(struct kpt_probe *p)
 		kpt_wprobe_set_armed(p, true);
 		return 0;
 	}
+	if (p->eprobe) {
+		kpt_eprobe_set_armed(p, true);
+		return 0;
+	}
 	return enable_kprobe(&p->rp.kp);
 }
 
@@ -477,6 +493,10 @@ void kpt_probe_unregister_many(struct kpt_probe **ps, unsigned int n)
 		}
 		if (p->wprobe) {
 			kpt_wprobe_unregister(p);
+			continue;
+		}
+		if (p->eprobe) {
+			kpt_eprobe_unregister(p);
 			continue;
 		}
 		if (!kps || !rps) {
@@ -508,6 +528,7 @@ void kpt_probe_free(struct kpt_probe *p)
 	if (p->registered)
 		kpt_probe_unregister_many(&p, 1);
 	kpt_wprobe_free(p);
+	kpt_eprobe_free(p);
 	free_percpu(p->hits);
 	free_percpu(p->lat);
 	kpt_members_free(p);
@@ -538,7 +559,7 @@ unsigned long kpt_probe_misses(struct kpt_probe *p)
 {
 	if (p->fprobe)
 		return kpt_fprobe_misses(p);
-	if (p->wprobe)
+	if (p->wprobe || p->eprobe)
 		return 0;
 	return p->missed_before + p->rp.kp.nmissed +
 	       (p->is_return ? p->rp.nmissed : 0);

@@ -53,7 +53,25 @@ enum kpt_cop_kind {
 	 */
 	KPT_COP_EDATA,
 	KPT_COP_WADDR,		/* v = the address a w: probe watches */
+	/*
+	 * e: probes: a field of the attached event's record (the hit path's
+	 * edata is the record).  EFIELD: size bytes at byte val (1 2 4, else
+	 * 8), EFIELD_S sign-extended; a string field gives the string's
+	 * address: EFIELD_DSTR (__data_loc: the record + the low 16 bits of
+	 * the u32 at val), EFIELD_RSTR (__rel_loc: from the end of that u32),
+	 * EFIELD_ADDR (a char array in the record: the record + val).
+	 */
+	KPT_COP_EFIELD,
+	KPT_COP_EFIELD_S,
+	KPT_COP_EFIELD_DSTR,
+	KPT_COP_EFIELD_RSTR,
+	KPT_COP_EFIELD_ADDR,
 };
+
+static inline bool kpt_cop_efield(u8 op)
+{
+	return op >= KPT_COP_EFIELD && op <= KPT_COP_EFIELD_ADDR;
+}
 
 struct kpt_cop {
 	u8 op;
@@ -187,6 +205,19 @@ struct kpt_wtrig {
 	struct rcu_head rcu;
 };
 
+/*
+ * An e: probe's attachment (kpt_eprobe.c): the attached event's file (a
+ * reference: the event cannot go while the probe is defined), its call,
+ * and one perf counter per online CPU on it, made when the probe is
+ * (disabled), enabled while the event is used.
+ */
+struct kpt_ep {
+	struct trace_event_file *file;
+	struct trace_event_call *call;
+	struct perf_event **ctr;	/* nr_cpu_ids entries, NULL: none */
+	bool on;
+};
+
 struct kpt_otype;
 struct kpt_pdesc;
 struct kpt_lat;
@@ -226,6 +257,8 @@ struct kpt_probe {
 	struct kpt_fset *fs;
 	bool wprobe;			/* w: event: w, not rp */
 	struct kpt_wp *w;
+	bool eprobe;			/* e: event: ep, not rp; no ip */
+	struct kpt_ep *ep;
 	/* holder: its trigger (RCU), and how many triggers name it */
 	struct kpt_wtrig __rcu *wtrig;
 	u16 wtrig_refs;

@@ -18,7 +18,6 @@
 #include <linux/string.h>
 #include "kpt_btf_args.h"
 #include "kpt_commit.h"
-#include "kpt_eprobe.h"
 #include "kpt_errlog.h"
 #include "kpt_event.h"
 #include "kpt_fprobe.h"
@@ -45,6 +44,44 @@ static int kpt_ops_grow(struct kpt_op **ops, unsigned int nops,
 	return 0;
 }
 
+/* Does memory through argument a? */
+static bool kpt_arg_reads_mem(const struct kpt_probe_arg *a)
+{
+	unsigned int i;
+
+	for (i = 0; i < a->nops; i++)
+		if (a->ops[i].op == KPT_FOP_DEREF ||
+		    a->ops[i].op == KPT_FOP_UDEREF)
+			return true;
+	return false;
+}
+
+/*
+ * May the line be added now?  Not under lockdown (confidentiality),
+ * except an e: line that reads its event's fields only (no memory); an
+ * e: filter is not supported.
+ */
+static int kpt_op_allowed(const struct kpt_probe_def *def, struct kpt_err *e)
+{
+	bool ep = def->flags & KPT_DEF_EPROBE;
+	unsigned int i;
+	int ret;
+
+	if (ep && def->filter)
+		return kpt_error(e, KPT_ERR_EP_FILTER_UNSUPPORTED,
+				 def->filter_pos);
+	ret = security_locked_down(LOCKDOWN_KPROBES);
+	if (!ret)
+		return 0;
+	if (!ep)
+		return kpt_error_with(e, KPT_ERR_LOCKED_DOWN, ret, 0);
+	for (i = 0; i < def->nargs; i++)
+		if (kpt_arg_reads_mem(&def->args[i]))
+			return kpt_error_with(e, KPT_ERR_EP_LOCKED_DOWN, ret,
+					      def->args[i].pos);
+	return 0;
+}
+
 /*
  * The probe op's line defines, checked and created (not registered);
  * *pre: an f: set's functions, matched once for the write.  Logs what
@@ -58,17 +95,9 @@ static int kpt_op_add(struct kpt_op *op, struct kpt_probe_def *def,
 	int ret;
 
 	op->kind = KPT_OP_ADD;
-	ret = security_locked_down(LOCKDOWN_KPROBES);
-	if (ret) {
-		kpt_error_with(&e, KPT_ERR_LOCKED_DOWN, ret, 0);
+	ret = kpt_op_allowed(def, &e);
+	if (ret)
 		goto log;
-	}
-	if (def->flags & KPT_DEF_EPROBE) {
-		if (!kpt_eprobe_check(def, &e))
-			kpt_error(&e, KPT_ERR_EPROBE_UNSUPPORTED, 0);
-		ret = e.err;
-		goto log;
-	}
 	if (strcmp(def->group, KPT_DEFAULT_GROUP)) {
 		ret = kpt_event_group_check(def->group, &e, def->group_pos);
 		if (ret)

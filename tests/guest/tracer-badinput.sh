@@ -108,10 +108,9 @@ write: EINVAL  | - | Invalid $-variable           | e sched/sched_switch $1\n
 write: EINVAL  | - | Array needs a memory reference | e sched/sched_switch $prev_pid:u8[2]\n
 write: EINVAL  | - | No filter rule after         | e sched/sched_switch $prev_pid if\n
 write: EINVAL  | - | Maxactive is only for return | e3:ev sched/sched_switch\n
-write: EOPNOTSUPP | - | event probes (e:) are parsed but not armed | e sched/sched_switch\n
 write: ENODEV  | - | Attached event does not exist | e sched/no_such_event_kpt\n
 write: ENODEV  | - | Attached event does not exist | p:e1 kpt_test_ret\ne:g/ev kprobetrace/no_such_event_kpt\n
-write: EOPNOTSUPP | - | event probes (e:) are parsed but not armed | p:e1 kpt_test_ret\ne:g/ev sched.sched_switch p=$prev_pid:s32 if prev_pid > 0\n
+write: EOPNOTSUPP | - | e: filters (if ...) are not supported | p:e1 kpt_test_ret\ne:g/ev sched.sched_switch p=$prev_pid:s32 if prev_pid > 0\n
 write: ENOENT  | - | no event                     | -:ev sched/sched_switch\n
 # --- symbols and modules --------------------------------------------------------
 write: EINVAL  | - | Invalid symbol name          | p:e1 kpt_test_ret/x\n

@@ -1,0 +1,130 @@
+# matrix: core
+# e: events (event probes) on every kernel: sched_switch's fields read by
+# an e: event, checked against the kernel's own sched_switch record of the
+# same switch (both come from the one tracepoint call, on its CPU); a
+# __data_loc string field (sched_process_exec's filename); an e: event on
+# one of our own events (a t: event on a test module's tracepoint) with
+# known values; hits only while enabled; the attached event cannot be
+# removed while an e: event uses it, and the reverse order works; the
+# errors a write gets (no such event, field or filter, an e: event on an
+# e: event), with nothing half-applied; the command's list.
+. /kpt/lib.sh
+
+E=$KPT/kprobe_events
+LOG=$KPT/error_log
+T=$TRACEFS/trace
+D=$TRACEFS/events/eprobes
+M=kprobetrace_modtest
+[ -d $TRACEFS/events/sched/sched_switch ] || skip "no sched/sched_switch event"
+
+define "e:eprobes/esw sched/sched_switch pp=\$prev_pid:s32 np=\$next_pid:s32 nc=\$next_comm:string prio=\$prev_prio"
+define "e:eprobes/ex sched.sched_process_exec fn=\$filename:string pid=\$pid:s32 c=\$comm:string"
+cat $E
+assert_file_has $E '^e:eprobes/esw sched\.sched_switch pp=\$prev_pid:s32' "listing"
+fmt_has $D/esw s32 pp
+fmt_has $D/esw u64 prio
+grep -q __probe_ip $D/esw/format && fail "an e: record has no ip field"
+grep -q 'print fmt: " pp=%d np=%d nc=\\"%s\\" prio=0x%llx", REC->pp' $D/esw/format ||
+	{ cat $D/esw/format; fail "print fmt"; }
+
+# hits only while enabled (the seed's lifecycle enables at once)
+echo 0 > $D/enable
+n0=$(hits esw)
+sleep 0.1
+assert_eq "$(hits esw)" "$n0" "no hit while disabled"
+
+echo > $T
+echo 1 > $TRACEFS/events/sched/sched_switch/enable
+echo 1 > $D/enable
+for i in 1 2 3 4 5; do sleep 0.02; done
+/bin/true
+echo 0 > $D/enable
+echo 0 > $TRACEFS/events/sched/sched_switch/enable
+n=$(hits esw)
+[ "$((n - n0))" -gt 4 ] || fail "esw: $n hits"
+sleep 0.1
+assert_eq "$(hits esw)" "$n" "no hit after disabling"
+
+# each of our records against the kernel's beside it on its CPU
+ok=0
+for f in $TRACEFS/per_cpu/cpu*/trace; do
+	r=$(awk '
+	function want(l,   i, w, pp, np, nc, pr) {
+		w = split(l, a, " ")
+		for (i = 1; i <= w; i++) {
+			if (a[i] ~ /^prev_pid=/) pp = substr(a[i], 10)
+			if (a[i] ~ /^next_pid=/) np = substr(a[i], 10)
+			if (a[i] ~ /^next_comm=/) nc = substr(a[i], 11)
+			if (a[i] ~ /^prev_prio=/) pr = substr(a[i], 11)
+		}
+		return sprintf("pp=%d np=%d nc=\"%s\" prio=0x%x", pp, np, nc, pr)
+	}
+	/ sched_switch: / { k[NR] = want($0); next }
+	/ esw: / { e[NR] = $0; next }
+	END {
+		for (i in e) {
+			if (!(i - 1 in k) && !(i + 1 in k))
+				continue	# the window edges: one side only
+			s = e[i]; sub(/^.*\(sched\.sched_switch\) /, "", s)
+			if (s != k[i - 1] && s != k[i + 1]) {
+				print "BAD " s " | " k[i - 1] " | " k[i + 1]; exit
+			}
+			good++
+		}
+		print "good " good + 0
+	}' $f)
+	case "$r" in BAD*) tail -n 20 $f; fail "$r" ;; esac
+	ok=$((ok + ${r#good }))
+done
+[ $ok -gt 4 ] || { tail -n 20 $T; fail "only $ok records matched the kernel's"; }
+echo "sched_switch: $ok records as the kernel's"
+grep -q ' ex: (sched\.sched_process_exec) fn="/bin/true" pid=[0-9]* c="true"$' $T ||
+	{ grep ' ex: ' $T; fail "ex: a __data_loc string"; }
+
+# on our own event: a t: event on the test module's tracepoint
+insmod /kpt/$M.ko calls=0 || fail "insmod"
+define "t:tpm/src $M:kpt_modtest_tp v=\$arg1:s64 w=\$arg2"
+define "e:eprobes/eo tpm.src v=\$v w=\$w:s32 c=\$comm:string vs=\$v:s64"
+assert_file_has $TRACEFS/events/tpm/src/format 'field:u64 w' "t: w"
+echo 0 > $D/eo/enable
+echo > $T
+echo 1 > $D/eo/enable
+echo 7 > /sys/kernel/debug/$M/call
+echo -3 > /sys/kernel/debug/$M/call
+echo 0 > $D/eo/enable
+assert_eq "$(hits eo)" 2 "two records of our t: event"
+assert_eq "$(grep -c ' eo: (tpm\.src) ' $T)" 2 "two records"
+# an untyped field is an x64, sign-extended from a signed field
+grep -q ' eo: (tpm\.src) v=0x7 w=14 c="sh" vs=7$' $T || { cat $T; fail "eo: 7"; }
+grep -q ' eo: (tpm\.src) v=0xfffffffffffffffd w=-6 c="sh" vs=-3$' $T ||
+	{ cat $T; fail "eo: -3"; }
+
+# the attached event stays while an e: event uses it; the reverse works
+r=$(kpt-write -a $E "-:tpm/src\n")
+[ "$r" != OK ] || fail "the attached event removed under its e: event"
+grep -q '^t:tpm/src ' $E || fail "tpm/src gone after the refusal"
+echo "-:eprobes/eo" >> $E || fail "-:eprobes/eo"
+echo "-:tpm/src" >> $E || { cat $LOG; fail "-:tpm/src after its e: event went"; }
+rmmod $M || fail "rmmod"
+
+# errors, each from its write, nothing applied
+kpt-write -t $LOG '' > /dev/null
+r=$(kpt-write -a $E "e:eprobes/b1 sched/sched_switch x=\$no_such_field\n")
+assert_eq "$r" "write: EINVAL" "no such field"
+assert_file_has $LOG "Invalid \\\$-variable specified" "no such field: error_log"
+r=$(kpt-write -a $E "e:eprobes/b2 sched/no_such_event_kpt\n")
+assert_eq "$r" "write: ENODEV" "no such event"
+r=$(kpt-write -a $E "e:eprobes/b3 eprobes.esw\n")
+assert_eq "$r" "write: ENODEV" "an e: event on an e: event"
+r=$(kpt-write -a $E "e:eprobes/b4 sched/sched_switch \$prev_pid if prev_pid == 1\n")
+assert_eq "$r" "write: EOPNOTSUPP" "a filter"
+r=$(kpt-write -a $E "e:eprobes/g1 sched/sched_switch \$prev_pid\ne:eprobes/b5 sched/sched_switch \$nope\n")
+[ "$r" != OK ] || fail "a bad e: line taken"
+[ -d $D/g1 ] && fail "half a write applied: $(cat $E)"
+
+# the command: the prefix as written; list shows the kind
+kprobetrace add 'e:ec/x sched.sched_switch $prev_pid:s32' || fail "kprobetrace add e:"
+grep -q '^e:ec/x sched\.sched_switch ' $E || fail "add e: listing"
+kprobetrace list | grep -q '^eprobes/esw  *event ' || { kprobetrace list; fail "kprobetrace list: the kind"; }
+echo > $E || fail "clear"
+echo "e: OK"
