@@ -4,7 +4,8 @@
 # The second after the load: definitions written the moment the control
 # file appears, while the module's init may not have returned yet and its
 # BTF index is still being built by its worker: the seed's syntax and
-# today's, BTF names, an f: set and an exit set, aggregation.  Each must be
+# today's, BTF names, an f: set and an exit set, aggregation, t:, e: and
+# w: lines.  Each must be
 # taken (or, with a name BTF does not have, refused) as at any later
 # moment, hit, and removed at the unload; three rounds, each a fresh load.
 . /kpt/lib.sh
@@ -49,6 +50,12 @@ round() {
 		{ cat $LOG; fail "round $1: an exit set"; }
 	echo 'r:ld/lat kpt_test_delay $duration' >> $E ||
 		{ cat $LOG; fail "round $1: a return probe"; }
+	# the other kinds: a tracepoint, an event, a watchpoint
+	echo 't:ld/tp sched_switch' >> $E || { cat $LOG; fail "round $1: t:"; }
+	echo 'e:ld/ev sched.sched_switch p=$prev_pid:s32' >> $E ||
+		{ cat $LOG; fail "round $1: e:"; }
+	echo 'w:ld/w rw@kpt_test_data:8 $value:u64' >> $E ||
+		{ cat $LOG; fail "round $1: w:"; }
 	echo 0 > $TRACEFS/events/ld/m/enable
 	echo ld/m > $KPT/aggregate || { cat $LOG; fail "round $1: aggregating"; }
 	wait $ipid || fail "round $1: insmod kprobetrace"
@@ -62,6 +69,8 @@ round() {
 	assert_eq "$(h ld1)" 3 "round $1: ld1 hits"
 	assert_eq "$(h two)" 3 "round $1: ld/two hits"
 	assert_eq "$(h lat)" 2 "round $1: ld/lat hits"
+	[ "$(h tp)" -gt 0 ] || fail "round $1: no t: hit"
+	[ "$(h ev)" -gt 0 ] || fail "round $1: no e: hit"
 	assert_eq "$(grep -c '^ld/m ' $KPT/fprobe_functions)" 10 "round $1: 10 members"
 	grep -q '^ld/m count 10 ' $KPT/latency || { cat $KPT/latency; fail "round $1: aggregated"; }
 	grep -q '^ld/lat count 2 ' $KPT/latency || { cat $KPT/latency; fail "round $1: ld/lat's durations"; }

@@ -3,8 +3,9 @@
 # then refuses unsigned ones), then the lockdown LSM is raised to
 # "integrity" (Secure Boot's level), where a whole session through the
 # command works, and then to "confidentiality", where every new definition
-# is refused by the write() that carries it (EPERM and the reason in
-# error_log), nothing of such a write is applied, removal still works, and
+# but an e: line that reads its event's fields only is refused by the
+# write() that carries it (EPERM and the reason in error_log), nothing of
+# such a write is applied, removal still works, and
 # the memory fetches of probes defined before record the fault value
 # instead of kernel memory.  The test locks the kernel for the rest of the
 # boot, so it must run last (its name; repeated, each run gets a boot that
@@ -125,13 +126,23 @@ echo > $KPT/error_log
 before=$(cat $E)
 # every new definition is refused by its write(), with the reason
 for d in 'p:lk2 kpt_test_ret' 'r:lk3 kpt_test_ret' 'f:lk4 kpt_test_ret' \
-	'p:lk5 kpt_test_ret +0(%di):u8'; do
+	'p:lk5 kpt_test_ret +0(%di):u8' 't:lk8 sched_switch' \
+	'w:lk9 rw@kpt_test_data:8'; do
 	assert_eq "$(kpt-write -a $E "$d\n")" "write: EPERM" "'$d' under confidentiality"
 done
 assert_file_has $KPT/error_log 'the kernel is locked down \(confidentiality\): no new probes' "error_log names lockdown"
 # a write that deletes and defines: refused whole, nothing deleted
 assert_eq "$(kpt-write -a $E '-:lkret\np:lk6 kpt_test_ret\n')" "write: EPERM" "a mixed write"
 assert_eq "$(cat $E)" "$before" "nothing of the refused writes applied"
+# an e: line reads its event's record, no kernel memory: taken, and
+# recorded; one with a memory reference is refused
+assert_eq "$(kpt-write -a $E 'e:lke/esw sched.sched_switch +0($prev_pid):u8\n')" \
+	"write: EPERM" "an e: line reading memory"
+assert_file_has $KPT/error_log "an e: line may read its event's fields, not memory" "e: error_log"
+echo 'e:lke/esw sched.sched_switch p=$prev_pid:s32 c=$next_comm:string' >> $E ||
+	{ cat $KPT/error_log; fail "an e: line under confidentiality"; }
+sleep 0.1
+echo '-:lke/esw' >> $E || fail "-:lke/esw"
 # the command says why, with its exit code for a refusal
 kprobetrace add -e lk7 'kpt_test_ret %ax' 2> /tmp/add.err; rc=$?
 cat /tmp/add.err
@@ -157,6 +168,8 @@ n=$(grep -c ' lks: (kpt_test_string+'"$E0"'/0x[0-9a-f]* \[kprobetrace_test\]) s=
 assert_eq "$n" 1 "typed: string read before the lockdown"
 n=$(grep -c ' lks: (kpt_test_string+'"$E0"'/0x[0-9a-f]* \[kprobetrace_test\]) s=(fault) c="sh" l="lit" v=242$' /tmp/pipe)
 assert_eq "$n" 1 "typed: string refused after the lockdown"
+grep -q ' esw: (sched\.sched_switch) p=[0-9]* c="[^"]*"$' /tmp/pipe ||
+	{ grep esw /tmp/pipe | head; fail "e: records under confidentiality"; }
 echo > $E
 rmmod kprobetrace_dwarf || fail "rmmod kprobetrace_dwarf under lockdown"
 echo "lockdown OK"
