@@ -141,7 +141,8 @@ static bool kpt_ops_equal(const struct kpt_probe_def *a,
 			  const struct kpt_probe_def *b,
 			  const struct kpt_fetch_op *y)
 {
-	if (x->op != y->op || x->val != y->val)
+	/* an e: field's val is where it is written: no part of its meaning */
+	if (x->op != y->op || (x->op != KPT_FOP_EFIELD && x->val != y->val))
 		return false;
 	return (x->op != KPT_FOP_SYMBOL && x->op != KPT_FOP_DATA &&
 		x->op != KPT_FOP_BTF && x->op != KPT_FOP_EFIELD) ||
@@ -230,6 +231,8 @@ bool kpt_probe_def_delete_matches(const struct kpt_probe_def *del,
 {
 	unsigned int i;
 
+	if (del->flags & KPT_DEF_WHOLE_GROUP)
+		return !strcmp(del->group, probe->group);
 	if (strcmp(del->event, probe->event) ||
 	    (!(del->flags & KPT_DEF_ANY_GROUP) &&
 	     strcmp(del->group, probe->group)))

@@ -63,6 +63,11 @@ static int kpt_parse_names(struct kpt_parser *p, size_t b, size_t e)
 		/* today's p:GRP/ SYM: the event name is generated */
 		if (b == e && def->kind != KPT_PROBE_DELETE)
 			return 0;
+		/* -:GRP/ deletes the whole group, as the kernel's */
+		if (b == e) {
+			def->flags |= KPT_DEF_WHOLE_GROUP;
+			return 0;
+		}
 	} else if (def->kind == KPT_PROBE_DELETE) {
 		def->flags |= KPT_DEF_ANY_GROUP;
 	}
@@ -419,6 +424,8 @@ static int kpt_parse_line(struct kpt_parser *p)
 			return 0;	/* -:[GRP/]EVENT: the whole event */
 		return kpt_fail(p, KPT_ERR_NO_PROBE_POINT, p->len);
 	}
+	if (def->flags & KPT_DEF_WHOLE_GROUP)
+		return kpt_fail(p, KPT_ERR_NO_EVENT_NAME, b);
 	def->loc_pos = b;
 	if (def->flags & KPT_DEF_FPROBE)
 		ret = kpt_parse_fset(p, b, e);

@@ -94,6 +94,7 @@ int kpt_parse_eprobe_value(struct kpt_parser *p, struct kpt_probe_arg *arg,
 	name = kpt_pool_add(p->def, s + 1, n - 1);
 	if (!name)
 		return kpt_fail(p, KPT_ERR_POOL_FULL, b + 1);
-	kpt_add_op(arg, KPT_FOP_EFIELD, 0)->sym = name;
+	/* val: where the field's name is written, for the module's carets */
+	kpt_add_op(arg, KPT_FOP_EFIELD, b)->sym = name;
 	return 0;
 }

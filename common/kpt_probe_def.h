@@ -123,6 +123,7 @@ enum kpt_loc_kind {
 
 /* def->flags */
 #define KPT_DEF_ANY_GROUP	0x01	/* DELETE without GRP/: match any group */
+#define KPT_DEF_WHOLE_GROUP	0x10	/* DELETE -:GRP/: every event of GRP */
 /*
  * f: a function event, armed through an ftrace_ops (entry) or a kretprobe
  * per function (exit).  Its symbol may be a set: a comma-separated list of
@@ -201,6 +202,7 @@ enum kpt_fetch_op_kind {
 	 * $FIELD of an e: line: the attached event's field named pool[sym]
 	 * ($comm: the field "comm" if it has one, else the task's comm, as
 	 * the kernel's); the module resolves it against the event's fields.
+	 * val: where "$FIELD" starts in the line (for carets; not compared).
 	 */
 	KPT_FOP_EFIELD,
 	/*

@@ -110,8 +110,9 @@ static int kpt_compile_op(struct kpt_probe *p, const struct kpt_probe_def *def,
 	case KPT_FOP_EFIELD:
 		if (!p->eprobe || i)
 			return kpt_error(e, KPT_ERR_BAD_FETCH_PROG, pos);
+		/* the caret under $FIELD, as the kernel's */
 		return kpt_eprobe_field(p, kpt_def_str(def, fo->sym), op, e,
-					pos);
+					fo->val);
 	case KPT_FOP_DATA:
 		/* the text in the probe's own copy of the pool */
 		op->op = KPT_COP_IMM;

@@ -72,13 +72,15 @@ cp -r $SRC $W
 # ${i%:README} stay.
 # dynamic_events (the fprobe set's cases write every kind of event there)
 # becomes our kprobe_events, which takes f: and p:/r: lines alike; the
-# fprobe tracer's error_log prefix "trace_fprobe" becomes ours too.
+# fprobe and eprobe tracers' error_log prefixes ("trace_fprobe",
+# "event_probe") become ours too.
 for f in $W/test.d/functions $W/test.d/$CASES; do
 	sed -i \
 		-e "s#\.\./kprobes/list#/sys/kernel/debug/kprobes/list#g" \
 		-e "s#kprobe_events#$KPT/kprobe_events#g" \
 		-e "s#dynamic_events#$KPT/kprobe_events#g" \
 		-e "s#'trace_fprobe'#'kprobetrace.*'#g" \
+		-e "s#'event_probe'#'kprobetrace.*'#g" \
 		-e "s#kprobe_profile#$KPT/kprobe_profile#g" \
 		-e "s#\([^_a-z]\)error_log#\1$KPT/error_log#g" \
 		-e "s#'trace_kprobe'#'kprobetrace.*'#g" \

@@ -209,7 +209,9 @@ static const struct tcase cases[] = {
 	BAD("-", BAD_PROBE_HEAD, " ^"),
 	BAD("-ev", BAD_PROBE_HEAD, " ^"),
 	BAD("-:", NO_EVENT_NAME, "  ^"),
-	BAD("-:grp/", NO_EVENT_NAME, "      ^"),
+	/* -:GRP/ deletes the whole group, as the kernel's; nothing after it */
+	OK("-:grp/", "-:grp/", ""),
+	BAD("-:grp/ f", NO_EVENT_NAME, "       ^"),
 	BAD("-:ev f%return", BAD_ADDR_SUFFIX, "      ^"),
 	BAD("-:ev f+", BAD_PROBE_OFFS, "     ^"),
 	BAD("-:ev f x=%di x=%si", USED_ARG_NAME, "             ^"),

@@ -34,7 +34,7 @@ fdst=$root/kpt/ksrc-ftrace-fprobe
 mkdir -p "$fdst/test.d"
 cp "$fsrc/ftracetest" "$fdst/"
 cp "$fsrc/test.d/functions" "$fdst/test.d/"
-(cd "$fsrc" && grep -lE 'fprobe|<tracepoint>|BTF|btf|<argname>|\$arg\*|(^|[^a-z_])f:|\):char|'"'f |\"f " \
+(cd "$fsrc" && grep -lE 'fprobe|<attached-group>|<tracepoint>|BTF|btf|<argname>|\$arg\*|(^|[^a-z_])f:|\):char|'"'f |\"f " \
 	test.d/*/*.tc) | while read -r tc; do
 	mkdir -p "$fdst/$(dirname "$tc")"
 	cp "$fsrc/$tc" "$fdst/$tc"
