@@ -80,7 +80,7 @@ R14=$(awk '$3 == "linux_banner" { print $1; exit }' /proc/kallsyms)
 
 # ---- definitions -------------------------------------------------------------
 REGS16="%ax %bx %cx %dx %si %di %bp %sp %r8 %r9 %r10 %r11 %r12 %r13 %r14 %r15"
-VARIANTS=${VARIANTS:-"entry0 entry4 entry16 entry128 mem nested string fdrop fkeep midopt midint3 ret retrv fentry0 fentry4 fmany0 tp0 tpargs"}
+VARIANTS=${VARIANTS:-"entry0 entry4 entry16 entry128 mem nested string fdrop fkeep midopt midint3 ret retrv fentry0 fentry4 fmany0 tp0 tpargs ep0 epargs"}
 # variant -> kind (p/r), offset, seed-syntax fetch args, filter
 vdef() {
 	kind=p off=0 args= filter= many=0
@@ -106,6 +106,10 @@ vdef() {
 	# ours, the kernel's own t: (6.12) and the static event's own record
 	tp0) kind=t ;;
 	tpargs) kind=t args='$arg*' ;;
+	# e: events on raw_syscalls.sys_enter: ours, the kernel's own e: and
+	# the static event's own record
+	ep0) kind=e ;;
+	epargs) kind=e args='$id $args' ;;
 	esac
 }
 # ~10,000 functions of subsystems the getppid() loop (and the timer tick)
@@ -140,6 +144,7 @@ to_kernel() {
 }
 site() {
 	[ $kind = t ] && { echo sys_enter; return; }
+	[ $kind = e ] && { echo raw_syscalls.sys_enter; return; }
 	[ "$off" = 0 ] && echo $FUNC || echo "$FUNC+$off"
 }
 
@@ -152,6 +157,8 @@ arm() {
 	case $kind:$1 in
 	t:bare|t:kt|t:kstatic|t:ours) ;;
 	t:*) return 1 ;;
+	e:bare|e:ke|e:kstatic|e:ours) ;;
+	e:*) return 1 ;;
 	esac
 	case $1 in
 	bare) return 0 ;;
@@ -161,8 +168,13 @@ arm() {
 		echo 1 > $T/events/tracepoints/bench/enable
 		;;
 	kstatic)
-		[ $kind = t ] || return 1
+		[ $kind = t ] || [ $kind = e ] || return 1
 		echo 1 > $T/events/raw_syscalls/sys_enter/enable
+		;;
+	ke)
+		[ $kind = e ] || return 1
+		{ echo "e:eprobes/bench raw_syscalls.sys_enter $args" >> $T/dynamic_events; } 2>/dev/null || return 1
+		echo 1 > $T/events/eprobes/bench/enable
 		;;
 	floor)
 		# f: variants: an empty ftrace_ops (SAVE_REGS) at FUNC's ftrace site
@@ -201,6 +213,8 @@ arm() {
 		[ -w $KPT/kprobe_events ] || return 1
 		if [ $kind = t ]; then
 			{ echo "t:kprobetrace/bench sys_enter $args" > $KPT/kprobe_events; } 2>/dev/null || return 1
+		elif [ $kind = e ]; then
+			{ echo "e:kprobetrace/bench raw_syscalls.sys_enter $args" > $KPT/kprobe_events; } 2>/dev/null || return 1
 		elif [ $kind = f ]; then
 			fs=$(site); [ "${many:-0}" = 1 ] && fs="$FUNC,$(cold_set)"
 			{ echo "f:kprobetrace/bench $fs $args" > $KPT/kprobe_events; } 2>/dev/null || return 1
@@ -229,6 +243,9 @@ disarm() {
 		{ echo "-:tracepoints/bench" >> $T/dynamic_events; } 2>/dev/null ;;
 	kstatic)
 		echo 0 > $T/events/raw_syscalls/sys_enter/enable ;;
+	ke)
+		{ echo 0 > $T/events/eprobes/bench/enable; } 2>/dev/null
+		{ echo "-:eprobes/bench" >> $T/dynamic_events; } 2>/dev/null ;;
 	kf)
 		{ echo 0 > $T/events/fprobes/bench/enable; } 2>/dev/null
 		{ echo "-:fprobes/bench" >> $T/dynamic_events; } 2>/dev/null ;;
@@ -249,6 +266,7 @@ hit_section() {
 			tracers="bare floor kernel ours"
 			[ $kind = f ] && tracers="$tracers kf"
 			[ $kind = t ] && tracers="bare kt kstatic ours"
+			[ $kind = e ] && tracers="bare ke kstatic ours"
 			[ "$LEAN_COMPARE" = 1 ] && tracers="$tracers ours-gen"
 			[ $v = fentry0 ] && tracers="$tracers floor-fa floor-fg floor-ft floor-fe floor-fx floor-fr floor-fc"
 			for t in $tracers; do
@@ -273,9 +291,9 @@ hit_section() {
 	done
 	echo 1 > $OPT
 	# one sample of each event, to show what the definitions fetch
-	for v in entry4 nested string retrv fentry4 tpargs; do
+	for v in entry4 nested string retrv fentry4 tpargs epargs; do
 		vdef $v
-		for t in kernel kf kt kstatic; do
+		for t in kernel kf kt ke kstatic; do
 			echo > $T/trace
 			arm $t || { disarm $t; continue; }
 			kpt-bench-loop -r "$R14" -n 1 > /dev/null

@@ -33,4 +33,6 @@ function variant_names(d) {
 	d["fmany0"] = "f: over ~10,000 functions, 0 args"
 	d["tp0"] = "t: sys_enter, 0 args"
 	d["tpargs"] = "t: sys_enter, $arg* (regs, id)"
+	d["ep0"] = "e: raw_syscalls.sys_enter, 0 args"
+	d["epargs"] = "e: sys_enter, $id $args"
 }

@@ -15,6 +15,7 @@ BEGIN {
 	variant_names(desc)
 	isf["fentry0"] = isf["fentry4"] = isf["fmany0"] = 1
 	ist["tp0"] = ist["tpargs"] = 1
+	ise["ep0"] = ise["epargs"] = 1
 	nv = 0
 }
 /^@@INFO / { info[$2] = substr($0, length($1 $2) + 3) }
@@ -44,6 +45,7 @@ END {
 			v = order[i]
 			if (v in isf) { nf++; continue }
 			if (v in ist) { ntp++; continue }
+			if (v in ise) { nep++; continue }
 			b = pick(vals[v, "bare"])
 			f = pick(vals[v, "floor"]); k = pick(vals[v, "kernel"]); o = pick(vals[v, "ours"])
 			if (f != "") f -= b
@@ -86,6 +88,22 @@ END {
 				if (!(v in ist)) continue
 				b = pick(vals[v, "bare"])
 				k = pick(vals[v, "kt"]); ks = pick(vals[v, "kstatic"]); o = pick(vals[v, "ours"])
+				if (k != "") k -= b
+				if (ks != "") ks -= b
+				if (o != "") o -= b
+				printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", desc[v], fmt(b), fmt(k), fmt(ks), fmt(o), ratio(o, k), ratio(o, ks)
+			}
+		}
+		if (nep) {
+			printf "\n   e: events on raw_syscalls/sys_enter (ours), against the kernel's own e: event\n"
+			printf "   and the static event raw_syscalls/sys_enter's own record\n\n"
+			printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", "variant", "bare", "kernel e:", "static", "ours", "ours/k.e:", "ours/stat"
+			printf "|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------------------", "---------", "-----------", "-----------", "----------", "-----------", "-----------"
+			for (i = 1; i <= nv; i++) {
+				v = order[i]
+				if (!(v in ise)) continue
+				b = pick(vals[v, "bare"])
+				k = pick(vals[v, "ke"]); ks = pick(vals[v, "kstatic"]); o = pick(vals[v, "ours"])
 				if (k != "") k -= b
 				if (ks != "") ks -= b
 				if (o != "") o -= b
