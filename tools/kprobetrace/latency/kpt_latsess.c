@@ -382,7 +382,8 @@ static int agg_many(struct kpt_ls **v, int n, struct kpt_ls **old, int nold)
 	for (int i = 0; i < n + nold; i++) {
 		struct kpt_ls *s = i < n ? v[i] : old[i - n];
 
-		for (int j = 0; s->armed == (i >= n) && j < s->nev; j++)
+		for (int j = 0; (s->armed && s->defined) == (i >= n) &&
+				j < s->nev; j++)
 			agg_line(buf, s, &s->ev[j], i < n);
 	}
 	r = agg_write(buf);

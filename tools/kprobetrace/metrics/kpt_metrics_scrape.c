@@ -30,7 +30,7 @@ static void forget(struct kpt_msvc_ent *e)
 	kpt_err("event '%s' is gone (kprobetrace.ko unloaded, or it was removed)",
 		e->conf.name);
 	e->armed = false;
-	e->ls.defined = false;
+	e->ls.defined = e->ls.armed = false;
 	free(e->ls.ev);
 	e->ls.ev = NULL;
 	e->ls.nev = 0;
