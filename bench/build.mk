@@ -46,3 +46,12 @@ bench-dwarf-if-installed: $(BENCH_DWARF_CMD)
 	else \
 		echo "bench-dwarf: skipped: no linux-image-6.1.0-57-amd64-dbg (make check-dwarf installs it; then make bench-dwarf)"; \
 	fi
+
+# What scrapes of the metrics cost a traced function's calls: a member of
+# the service's ~10,000-function set, with no scrape and with scrapes
+# without pause (the service's, and 10,000 functions' histograms), icount
+# (bench/bench-scrape, bench/scrape.sh); build/bench/SCRAPE.md.
+BENCHES += bench-scrape
+.PHONY: bench-scrape
+bench-scrape: bench-build
+	KVER='$(if $(KVER_GIVEN),$(KVER))' bench/bench-scrape

@@ -42,14 +42,8 @@ echo 0 > $T/events/enable
 echo 1 > $T/tracing_on
 mount -t bpf bpf /sys/fs/bpf 2>/dev/null
 
-# ~10,000 functions of subsystems the loop does not enter (as bench.sh's
-# fmany0 row), as a comma list of prefix globs
-cold_set() {
-	awk '$1 ~ /^(ext|xfs|btr|nfs|tcp|udp|ip6|ipv|drm|pci|acp|usb|soc|net|ata|scs|blk|cry|kob|inp|hid|sel|aud|nla|nl8|snd|fib|rtn|inet|xdr|svc|rpc|mpi|asn|pkc|key|x50|ima|evm|smk|tom|app|cgr|fsn|ep_|iou|sun|cif|fat|isofs|udf|vfa|squ|zst|lz4|xz_|zli|sg_|shm|msg|sem|mq_|ipc)/ { print $1 }' \
-		$T/available_filter_functions | head -n 10000 |
-		awk '{ c[substr($1, 1, 3)]++ }
-		     END { for (p in c) if (length(g) + 5 < 480) g = g (g == "" ? "" : ",") p "*"; print g }'
-}
+# cold_set: ~10,000 functions the loop does not enter
+. /kpt/bench/cold-set.sh
 
 # bpftrace PROGRAM: the loop run under it (-c: bpftrace starts it once its
 # probes are attached, and prints its maps when it exits); the loop's

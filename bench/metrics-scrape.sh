@@ -6,8 +6,12 @@
 # time, bytes and lines of the text. The module's side of a scrape (its
 # read of the latency file) is not in it.
 #   bench/metrics-scrape.sh [N] [KPROBETRACE]
+#   bench/metrics-scrape.sh --latency-file N   that latency file on stdout
+#                                              (bench/bench-scrape's)
 set -eu
 cd "$(dirname "$0")/.."
+lat_only=
+[ "${1:-}" = --latency-file ] && { lat_only=1; shift; }
 n=${1:-10000}
 bin=${2:-build/tools/kprobetrace}
 t=$(mktemp -d)
@@ -31,6 +35,7 @@ for i in range(n):
     out.append(l + " calls 61 misses 0 inflight 1")
 print("\n".join(out))
 X
+[ -z "$lat_only" ] || { cat "$t/lat"; exit 0; }
 runs=5
 start=$(date +%s%N)
 for i in $(seq $runs); do "$bin" metrics --from-file "$t/lat" > "$t/out"; done

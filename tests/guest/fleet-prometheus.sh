@@ -7,10 +7,14 @@
 # check metrics and asks Prometheus's HTTP API for the values the test
 # module's known calls imply (counts exact, quantiles inside the bucket):
 # it sends its verdict back on a forwarded port. Then, here: a broken
-# SIGHUP (the running set stays), a glob that matches nothing, a port in
-# use, an unwritable textfile directory, the aggregation reset and
-# kprobetrace.ko unloaded and loaded again under the service (up 0, then
-# the events defined again, counters from 0), and nothing left behind.
+# SIGHUP (the running set stays), a reload refused by the module (no
+# ftrace update) and a good one (one ftrace update a set; removed series
+# gone, the start time of a changed event moved), a glob that matches
+# nothing, a port in use, an unwritable textfile directory, the
+# aggregation reset (the start time moves), the textfile writer's end
+# (its file gone) and kprobetrace.ko unloaded and loaded again under the
+# service (up 0, then the events defined again, counters from 0), and
+# nothing left behind.
 # needs: metrics
 # matrix: series
 # timeout: 150
@@ -23,6 +27,14 @@ C=/etc/kprobetrace/metrics.conf
 delay() { echo "$1 $2 $3" > $KPT_TEST/delay || fail "delay $*"; }
 # get: the service's /metrics from inside the guest
 get() { wget -q -O - http://10.0.2.15:9452/metrics; }
+# hup TEXT: SIGHUP to serve, until its log says TEXT once more
+hup() {
+	n0=$(grep -cF "$1" /tmp/serve.log) i=0
+	kill -HUP $spid
+	until [ "$(grep -cF "$1" /tmp/serve.log)" -gt "$n0" ] || [ $i -ge 100 ]; do
+		i=$((i + 1)); sleep 0.1
+	done
+}
 
 # the guest's network: virtio-net, 10.0.2.15 (QEMU's user network)
 for m in $(cat /kpt/net/order); do
@@ -83,10 +95,33 @@ awk -v q="$q" '$2 == "count" { c = $3; want = c * 0.99 }
 echo "== SIGHUP with a broken file: the running set stays"
 cp $C /tmp/good.conf
 echo "wr kpt_test_delay sometimes" >> $C
-kill -HUP $spid; sleep 1
+hup "unknown word"
 assert_file_has /tmp/serve.log "metrics.conf:5: unknown word 'sometimes'" "broken reload named with its line"
 assert_eq "$(get | grep -c 'event_armed{event="\(er\|dl\|set\)"} 1')" 3 "the running set after a broken reload"
 cp /tmp/good.conf $C
+
+echo "== SIGHUP: what changed, in one transaction"
+start_of() { echo "$1" | sed -n "s/^kprobetrace_event_start_time_seconds{event=\"$2\"} //p"; }
+upd() { cat $KPT/fprobe_ftrace_updates; }
+m0=$(get); u0=$(upd); ev0=$(cat $E)
+# set changed and a new line, one of them matching nothing: the module
+# refuses the one write, so nothing was ever armed (no ftrace update)
+printf 'er kpt_test_errno errors ret=s32\nset kpt_test_m0*\nnf kpt_test_nothing_matches_*\n' > $C
+hup "running events stay as they are"
+assert_file_has /tmp/serve.log "no traceable function matches kpt_test_nothing_matches_*" "a refused reload names its glob"
+assert_eq "$(upd)" "$u0" "a refused reload: no ftrace update"
+assert_eq "$(cat $E)" "$ev0" "a refused reload: the running set untouched"
+# set changed, m1 new, dl gone: 2 f: sets armed, 2 disarmed, one
+# ftrace update each; er kept with its counters and start time
+printf 'er kpt_test_errno errors ret=s32\nset kpt_test_m0*\nm1 kpt_test_m1*\n' > $C
+hup "reloaded $C"
+assert_file_has /tmp/serve.log "reloaded $C: 3 events, 2 defined and 2 removed in one change" "a good reload"
+assert_eq "$(( $(upd) - u0 ))" 4 "a good reload: one ftrace update a set armed or disarmed"
+m1=$(get)
+assert_eq "$(echo "$m1" | grep -c 'event="dl"')" 0 "a removed event: none of its series left"
+[ "$(echo "$m1" | grep -c '{event="set",function="kpt_test_m1')" = 0 ] || fail "set still exports kpt_test_m1*"
+assert_eq "$(start_of "$m1" er)" "$(start_of "$m0" er)" "a kept event's start time"
+[ "$(start_of "$m1" set)" != "$(start_of "$m0" set)" ] || fail "a changed event's start time did not move"
 
 echo "== bad input at the start: nothing defined"
 before=$(cat $E)
@@ -105,12 +140,16 @@ umount /tmp/ro
 assert_eq "$(cat $E)" "$before" "refusals defined nothing"
 
 echo "== the aggregation reset: counters go down to 0, same series"
+st=$(start_of "$(get)" er)
 echo > $KPT/latency
 delay errno 0 4
-assert_eq "$(get | grep '^kprobetrace_function_calls_total{event="er"' | sed 's/.* //')" 4 "calls after a reset"
+out=$(get)
+assert_eq "$(echo "$out" | grep '^kprobetrace_function_calls_total{event="er"' | sed 's/.* //')" 4 "calls after a reset"
+[ "$(start_of "$out" er)" != "$st" ] || fail "the reset did not move er's start time"
 
 echo "== kprobetrace.ko unloaded and loaded again under the service"
 kill $tpid; wait $tpid
+[ ! -e $TF/kprobetrace.prom ] || fail "the textfile writer's file stays after it stopped"
 rmmod kprobetrace_test
 rmmod kprobetrace || fail "rmmod kprobetrace under the service"
 out=$(get) || fail "serve died with the module"
@@ -118,7 +157,12 @@ echo "$out" | grep -q '^kprobetrace_up 0' || fail "no kprobetrace_up 0 without t
 echo "$out" | grep -q 'kprobetrace_event_armed{event="er"} 0' || fail "er still armed without the module"
 insmod /kpt/kprobetrace.ko || fail "insmod kprobetrace"
 insmod /kpt/kprobetrace_test.ko || fail "insmod kprobetrace_test"
-get > /dev/null	# defines them again
+# a reload before the next scrape: the events the unload took are not
+# disarmed again (they are gone), the changed ones defined
+cp /tmp/good.conf $C
+hup "reloaded $C"
+assert_file_has /tmp/serve.log "reloaded $C: 3 events, 2 defined and 2 removed in one change" "a reload after the module came back"
+get > /dev/null	# defines the kept one (er) again
 delay errno 0 8
 out=$(get)
 echo "$out" | grep -q '^kprobetrace_up 1' || fail "not up again"

@@ -173,7 +173,7 @@ host-test-cmd-dwarf-loc: $(KPT_CMD_DWLOC_TEST)
 # no libdw, and no prerequisite shared with another host test)
 KPT_CMD_LAT_SRCS := $(addprefix $(KPT_CMD_DIR)/,cmd_latency.c cmd_errors.c \
 	latency/kpt_lathist.c latency/kpt_latout.c latency/kpt_svg.c \
-	latency/kpt_latsess.c base/kpt_util.c kernel/kpt_ksyms.c)
+	latency/kpt_latsess.c latency/kpt_latcollect.c base/kpt_util.c kernel/kpt_ksyms.c)
 KPT_CMD_LAT_SAN := $(BUILD)/tests/kprobetrace-lat-san
 $(KPT_CMD_LAT_SAN): tests/host/lat_main.c $(KPT_CMD_LAT_SRCS) $(KPT_CMD_HDRS)
 	@mkdir -p $(dir $@)

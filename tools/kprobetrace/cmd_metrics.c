@@ -23,7 +23,8 @@ static void usage(FILE *f)
 		"  defined and armed for aggregation, their histograms and counters in\n"
 		"  Prometheus's text format: printed once, or written to\n"
 		"  DIR/kprobetrace.prom atomically every SECS (default 15) until SIGINT or\n"
-		"  SIGTERM (then the events are removed); SIGHUP reads the file again.\n"
+		"  SIGTERM (then the events and the file are removed); SIGHUP reads the\n"
+		"  file again.\n"
 		"  --from-file renders the text of a latency file (every label an event).\n");
 }
 
@@ -53,7 +54,7 @@ static int from_file(const char *path)
 		if (!ev)
 			return KPT_EXIT_FAIL;
 		ev[n] = (struct kpt_mx_ev){ strdup(ename),
-			KPT_MX_DUR | KPT_MX_ERR, true, &set.v[i], 1 };
+			KPT_MX_DUR | KPT_MX_ERR, true, &set.v[i], 1, 0 };
 		n++;
 	}
 	kpt_mx_render(stdout, ev, n, true);
@@ -149,5 +150,7 @@ int kpt_cmd_metrics(int argc, char **argv)
 		return KPT_EXIT_REFUSED;
 	rc = run(&m, dir, secs, once);
 	kpt_msvc_stop(&m);
+	if (dir && !once)
+		kpt_mtext_remove(dir);
 	return rc;
 }

@@ -8,19 +8,20 @@
  * f:).  Each is FUNC%return with $retval (its type the module's, from
  * BTF, unless given; dropped for a void function) and $duration: the
  * module then aggregates its durations and, $retval being signed, its
- * errno returns.  Definitions go in one write (all or nothing), removals
- * too.
+ * errno returns.  Definitions go in one write (all or nothing; those of
+ * several sessions too: kpt_ls_replace()), their arming in one write of
+ * the aggregate file, removals in one write.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "kpt_base.h"
 #include "kpt_kernel.h"
 #include "kpt_latsess.h"
+
+#define KPT_LS_AGG_MAX	4096	/* the aggregate file's longest write */
 
 volatile sig_atomic_t kpt_ls_stop_now;
 
@@ -194,72 +195,110 @@ static int expand(struct kpt_ls *s, const char *set)
 }
 
 /*
- * The line (1-based) of the last error_log entry when it says a function
- * returns void; 0 when it says something else.
+ * The line (1-based) of the last error_log entry, -1 when it names none;
+ * *is_void: it says a function returns void.
  */
-static int void_line(void)
+static int err_line(bool *is_void)
 {
 	char p[512], *log, *s, *last = NULL;
-	int line = 0;
+	int line = -1;
 
+	*is_void = false;
 	kpt_path(p, sizeof(p), kpt_dir(), "error_log");
 	log = kpt_read_file(p, NULL);
 	if (!log)
-		return 0;
+		return -1;
 	for (s = log; *s; s++)
 		if (*s == '[' && (s == log || s[-1] == '\n'))
 			last = s;
-	if (last && strstr(last, "'void' type")) {
+	if (last) {
+		*is_void = strstr(last, "'void' type") != NULL;
 		s = strstr(last, "line ");
-		line = s ? atoi(s + 5) : 0;
-		if (line <= 0)
-			line = -1;	/* void, line unknown */
+		line = s && atoi(s + 5) > 0 ? atoi(s + 5) : -1;
 	}
 	free(log);
 	return line;
 }
 
-/*
- * Every definition in one write (all or nothing); a void function's
- * event is written again without $retval (all of them when the module
- * does not say which line).
- */
-static int define_all(struct kpt_ls *s, bool f, const char *set)
+/* The session and event of line (1-based) of a write of v[0..n)'s lines. */
+static struct kpt_ls *line_owner(struct kpt_ls **v, int n, int line, int *ev)
 {
-	size_t cap = 4096 + (size_t)s->nev * 700, n;
-	char *buf = malloc(cap);
-	int r = -EINVAL, line;
+	for (int i = 0; i < n && line > 0; i++) {
+		if (line <= v[i]->nev) {
+			*ev = line - 1;
+			return v[i];
+		}
+		line -= v[i]->nev;
+	}
+	return NULL;
+}
 
+/* The text of every definition of v[0..n) into buf: 0 or -1 (too long). */
+static int def_lines(struct kpt_ls **v, int n, char *buf, size_t cap)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < v[i]->nev; j++) {
+			struct kpt_ls *s = v[i];
+
+			if (def_line(s, buf + len, cap - len, s->f,
+				     s->ev[j].event,
+				     s->set[0] ? s->set : s->ev[j].point,
+				     s->ev[j].noret))
+				return -1;
+			len += strlen(buf + len);
+		}
+	return 0;
+}
+
+/*
+ * Every definition of v[0..n) in one write (all or nothing); a void
+ * function's event is written again without $retval (all of its
+ * session's when the module does not say which line).
+ */
+static int define_many(struct kpt_ls **v, int n)
+{
+	size_t cap = 4096;
+	int r = -EINVAL, line, total = 0, j = 0;
+	struct kpt_ls *s = n ? v[0] : NULL;
+	bool is_void;
+	char *buf;
+
+	for (int i = 0; i < n; i++) {
+		cap += (size_t)v[i]->nev * (700 + strlen(v[i]->set));
+		total += v[i]->nev;
+	}
+	buf = malloc(cap);
 	if (!buf)
 		return KPT_EXIT_FAIL;
-	for (int tries = 0; tries <= s->nev; tries++) {
-		n = 0;
-		for (int i = 0; i < s->nev; i++) {
-			if (def_line(s, buf + n, cap - n, f, s->ev[i].event,
-				     set ? set : s->ev[i].point,
-				     s->ev[i].noret)) {
-				free(buf);
-				kpt_err("patterns too long");
-				return KPT_EXIT_USAGE;
-			}
-			n += strlen(buf + n);
+	for (int tries = 0; tries <= total; tries++) {
+		if (def_lines(v, n, buf, cap)) {
+			free(buf);
+			kpt_err("patterns too long");
+			return KPT_EXIT_USAGE;
 		}
 		r = kpt_write_events(buf, false);
 		if (!r) {
 			free(buf);
-			s->defined = true;
+			for (int i = 0; i < n; i++)
+				v[i]->defined = true;
 			return KPT_EXIT_OK;
 		}
-		line = void_line();
-		if (!line || !s->retval)
+		line = err_line(&is_void);
+		s = line_owner(v, n, line, &j);
+		if (!is_void || !(s ? s->retval : v[0]->retval))
 			break;
-		if (line > 0 && line <= s->nev && !s->ev[line - 1].noret)
-			s->ev[line - 1].noret = true;
+		if (s && !s->ev[j].noret)
+			s->ev[j].noret = true;
 		else
-			s->retval = false;
+			for (int i = 0; i < n; i++)
+				if (!s || v[i] == s)
+					v[i]->retval = false;
 	}
 	free(buf);
-	return def_failed(s, r);
+	return def_failed(s ? s : v[0], r);
 }
 
 static int event_file(struct kpt_ls_ev *e, const char *file, const char *val)
@@ -271,42 +310,112 @@ static int event_file(struct kpt_ls_ev *e, const char *file, const char *val)
 	return kpt_write_file(p, val);
 }
 
-static int arm(struct kpt_ls *s)
+/* The aggregate file's line arming (on) or disarming e of s, appended. */
+static void agg_line(char *buf, const struct kpt_ls *s,
+		     const struct kpt_ls_ev *e, bool on)
 {
-	char p[512], line[256];
-	int r;
+	buf += strlen(buf);
+	buf += sprintf(buf, "%s" KPT_LS_GROUP "/%s", on ? "" : "!", e->event);
+	if (on && s->pid)
+		buf += sprintf(buf, " pid=%ld", s->pid);
+	if (on && s->comm)
+		buf += sprintf(buf, " comm=%.15s", s->comm);
+	strcpy(buf, "\n");
+}
+
+/* A line to the aggregate file, its failure not reported (an undo). */
+static void agg_quiet(const char *line)
+{
+	char p[512];
 
 	kpt_path(p, sizeof(p), kpt_dir(), "aggregate");
+	kpt_write_file(p, line);
+}
+
+/*
+ * Lines for the aggregate file, in writes of at most the file's 4,096
+ * bytes, cut at lines (one write, one transaction, when they fit): 0 or
+ * the errno (printed why).
+ */
+static int agg_write(char *text)
+{
+	char p[512];
+	int r = 0;
+
+	kpt_path(p, sizeof(p), kpt_dir(), "aggregate");
+	while (!r && *text) {
+		size_t n = strlen(text);
+		char c;
+
+		if (n > KPT_LS_AGG_MAX)
+			for (n = KPT_LS_AGG_MAX; n && text[n - 1] != '\n'; n--)
+				;
+		c = text[n];
+		text[n] = '\0';
+		r = kpt_write_file(p, text);
+		text[n] = c;
+		text += n;
+	}
+	if (r) {
+		kpt_err("%s: %s", p, strerror(-r));
+		kpt_print_last_error();
+	}
+	return r;
+}
+
+/*
+ * Arming v[0..n) for aggregation and disarming old[0..nold) (what of
+ * them is armed), in one write when it fits.  0, or -1 with v[] disarmed
+ * (old[] as it was when the arming failed).
+ */
+static int agg_many(struct kpt_ls **v, int n, struct kpt_ls **old, int nold)
+{
+	size_t cap = 1;
+	char *buf;
+	int r;
+
+	for (int i = 0; i < n + nold; i++)
+		cap += (i < n ? v[i] : old[i - n])->nev * 120;
+	buf = calloc(1, cap);
+	if (!buf)
+		return -1;
+	for (int i = 0; i < n + nold; i++) {
+		struct kpt_ls *s = i < n ? v[i] : old[i - n];
+
+		for (int j = 0; (s->armed && s->defined) == (i >= n) &&
+				j < s->nev; j++)
+			agg_line(buf, s, &s->ev[j], i < n);
+	}
+	r = agg_write(buf);
+	for (int i = 0; !r && i < nold; i++)
+		old[i]->armed = false;
+	for (int i = 0; i < n; i++) {
+		v[i]->armed = !r;
+		for (int j = 0; j < v[i]->nev; j++)
+			event_file(&v[i]->ev[j], "enable", "0");
+	}
+	for (int i = 0; r && i < n; i++)	/* what an earlier write armed */
+		for (int j = 0; j < v[i]->nev; j++) {
+			char l[128] = "";
+
+			agg_line(l, v[i], &v[i]->ev[j], false);
+			agg_quiet(l);
+		}
+	free(buf);
+	return r ? -1 : 0;
+}
+
+/*
+ * Without the aggregate file an event must be enabled to be hit; its
+ * filter drops every record (the latency file counts before the
+ * filter), so the ring buffer stays quiet.
+ */
+static int enable_quiet(struct kpt_ls *s)
+{
 	for (int i = 0; i < s->nev; i++) {
 		struct kpt_ls_ev *e = &s->ev[i];
+		int r;
 
-		if (s->agg) {
-			int n = snprintf(line, sizeof(line), KPT_LS_GROUP "/%s",
-					 e->event);
-
-			if (s->pid)
-				n += snprintf(line + n, sizeof(line) - n,
-					      " pid=%ld", s->pid);
-			if (s->comm)
-				snprintf(line + n, sizeof(line) - n, " comm=%s",
-					 s->comm);
-			strcat(line, "\n");
-			r = kpt_write_file(p, line);
-			if (r) {
-				kpt_err("%s: arming %s: %s", p, e->event,
-					strerror(-r));
-				kpt_print_last_error();
-				return KPT_EXIT_REFUSED;
-			}
-			/* aggregation only: no records */
-			event_file(e, "enable", "0");
-			continue;
-		}
-		/*
-		 * Without the aggregate file the event must be enabled to be
-		 * hit; its filter drops every record (the latency file counts
-		 * before the filter), so the ring buffer stays quiet.
-		 */
 		if (event_file(e, "filter", "common_pid < 0"))
 			kpt_note("%s: cannot set a filter: the trace buffer gets every call",
 				 e->event);
@@ -331,9 +440,10 @@ static bool mod_in_set(struct kpt_ls *s)
 	return false;
 }
 
-int kpt_ls_start(struct kpt_ls *s)
+/* What kpt_ls_start() does before the definitions: its checks, s->ev. */
+static int prepare(struct kpt_ls *s)
 {
-	char set[4096];
+	char set[sizeof(s->set)];
 	bool f = module_has_f(), glob = false;
 	int r;
 
@@ -395,12 +505,37 @@ int kpt_ls_start(struct kpt_ls *s)
 			return KPT_EXIT_FAIL;
 		s->members = glob || s->npats > 1;
 	}
-	r = define_all(s, f, s->nev == 1 && f ? set : NULL);
-	if (!r)
-		r = arm(s);
-	if (r)
-		kpt_ls_stop(s);
-	return r;
+	s->f = f;
+	if (s->nev == 1 && f)
+		snprintf(s->set, sizeof(s->set), "%s", set);
+	return KPT_EXIT_OK;
+}
+
+static int stop_many(struct kpt_ls **v, int n);
+
+int kpt_ls_replace(struct kpt_ls **v, int n, struct kpt_ls **old, int nold)
+{
+	int r = KPT_EXIT_OK;
+
+	for (int i = 0; !r && i < n; i++)
+		r = prepare(v[i]);
+	if (!r && n)
+		r = define_many(v, n);
+	if (!r && n && v[0]->agg && agg_many(v, n, old, nold))
+		r = KPT_EXIT_REFUSED;
+	for (int i = 0; !r && n && !v[0]->agg && i < n; i++)
+		r = enable_quiet(v[i]);
+	if (r) {
+		stop_many(v, n);
+		return r;
+	}
+	stop_many(old, nold);
+	return KPT_EXIT_OK;
+}
+
+int kpt_ls_start(struct kpt_ls *s)
+{
+	return kpt_ls_replace(&s, 1, NULL, 0);
 }
 
 static bool ls_stop(void)
@@ -413,153 +548,57 @@ void kpt_ls_wait(double secs)
 	kpt_wait(secs, ls_stop);
 }
 
-static bool keep(const char *label, void *ctx)
+/*
+ * Disarm and remove the events of v[0..n): the disarming in one write of
+ * the aggregate file (else a line at a time), the removals in one write.
+ */
+static int stop_many(struct kpt_ls **v, int n)
 {
-	const char *pfx = ctx;
-	size_t n = strlen(pfx);
+	size_t cap = 1;
+	char *agg, *del;
+	int r = 0;
 
-	return !strncmp(label, pfx, n) &&
-	       (!label[n] || label[n] == '_' || label[n] == ':');
-}
-
-/* A named session's own event and its members, never a longer name. */
-static bool keep_exact(const char *label, void *ctx)
-{
-	const char *pfx = ctx;
-	size_t n = strlen(pfx);
-
-	return !strncmp(label, pfx, n) && (!label[n] || label[n] == ':');
-}
-
-/* hits and misses of an event (its probes summed) from kprobe_profile */
-static void profile_of(const char *prof, const char *ev, uint64_t *hits,
-		       uint64_t *misses)
-{
-	char name[128];
-	unsigned long long h, m;
-	const char *l = prof;
-
-	*hits = *misses = 0;
-	while (l && *l) {
-		if (sscanf(l, " %127s %llu %llu", name, &h, &m) == 3 &&
-		    !strcmp(name, ev)) {
-			*hits += h;
-			*misses += m;
-		}
-		l = strchr(l, '\n');
-		l = l ? l + 1 : NULL;
-	}
-}
-
-int kpt_ls_collect(struct kpt_ls *s, struct kpt_lh_set *set)
-{
-	char p[512], *text, *prof;
-	int r;
-
-	kpt_path(p, sizeof(p), kpt_dir(), "latency");
-	text = kpt_read_file(p, NULL);
-	if (!text) {
-		kpt_err("%s: %s", p, strerror(errno));
+	for (int i = 0; i < n; i++)
+		cap += (size_t)v[i]->nev * 120;
+	agg = calloc(1, cap);
+	del = calloc(1, cap);
+	if (!agg || !del) {
+		free(agg);
+		free(del);
 		return -1;
 	}
-	kpt_path(p, sizeof(p), kpt_dir(), "kprobe_profile");
-	prof = kpt_read_file(p, NULL);
-	r = kpt_ls_collect_text(s, set, text, prof);
-	free(text);
-	free(prof);
-	return r;
-}
-
-int kpt_ls_collect_text(struct kpt_ls *s, struct kpt_lh_set *set,
-			const char *text, const char *prof)
-{
-	char pfx[80];
-
-	snprintf(pfx, sizeof(pfx), KPT_LS_GROUP "/%s", s->base);
-	if (kpt_lh_parse(text, set, s->name ? keep_exact : keep, pfx))
-		return -1;
-	for (int i = 0; i < set->n; i++) {
-		struct kpt_lh *h = &set->v[i];
-
-		for (int j = 0; j < s->nev; j++) {
-			struct kpt_ls_ev *e = &s->ev[j];
-			uint64_t hits, misses;
-
-			if (strcmp(h->label + strlen(KPT_LS_GROUP "/"), e->event))
-				continue;
-			snprintf(h->func, sizeof(h->func), "%s", e->func);
-			if (h->has_cov || !prof)
-				break;
-			/* coverage from kprobe_profile */
-			profile_of(prof, e->event, &hits, &misses);
-			h->has_cov = h->cov_profile = true;
-			h->misses = misses;
-			h->calls = hits + misses;
-			break;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; v[i]->defined && j < v[i]->nev; j++) {
+			if (v[i]->armed)
+				agg_line(agg, v[i], &v[i]->ev[j], false);
+			sprintf(del + strlen(del), "-:" KPT_LS_GROUP "/%s\n",
+				v[i]->ev[j].event);
 		}
+	if (agg[0] && agg_write(agg))	/* one was not armed: each alone */
+		for (char *l = agg, *e; *l; l = e + 1) {
+			e = strchr(l, '\n');
+			*e = '\0';
+			agg_quiet(l);
+		}
+	for (int i = 0; i < n; i++)
+		for (int j = 0; v[i]->defined && j < v[i]->nev; j++)
+			event_file(&v[i]->ev[j], "enable", "0");
+	r = del[0] ? kpt_write_events(del, false) : 0;
+	if (r) {
+		kpt_err("removing the events of group " KPT_LS_GROUP ": %s (kprobetrace del " KPT_LS_GROUP "/%s...)",
+			strerror(-r), v[0]->base);
+		kpt_print_last_error();
 	}
-	/* since the last read */
-	for (int i = 0; !s->cumulative && i < set->n; i++) {
-		struct kpt_lh *h = &set->v[i], *old = NULL, cur = *h;
-
-		for (int j = 0; j < s->prev.n && !old; j++)
-			if (!strcmp(s->prev.v[j].label, h->label))
-				old = &s->prev.v[j];
-		if (old)
-			kpt_lh_sub(h, old);
-		else
-			old = kpt_lh_get(&s->prev, h->label);
-		if (old)
-			*old = cur;
+	for (int i = 0; i < n; i++) {
+		v[i]->defined = v[i]->armed = false;
+		kpt_lh_free(&v[i]->prev);
 	}
-	return 0;
+	free(agg);
+	free(del);
+	return r ? -1 : 0;
 }
 
 int kpt_ls_stop(struct kpt_ls *s)
 {
-	char p[512], line[128], *buf;
-	int r = 0, w;
-
-	if (!s->defined)
-		return 0;
-	kpt_path(p, sizeof(p), kpt_dir(), "aggregate");
-	buf = malloc((size_t)s->nev * 80 + 1);
-	if (!buf)
-		return -1;
-	buf[0] = '\0';
-	for (int i = 0; i < s->nev; i++) {
-		if (s->agg) {
-			snprintf(line, sizeof(line), "!" KPT_LS_GROUP "/%s\n",
-				 s->ev[i].event);
-			kpt_write_file(p, line);
-		}
-		event_file(&s->ev[i], "enable", "0");
-		sprintf(buf + strlen(buf), "-:" KPT_LS_GROUP "/%s\n",
-			s->ev[i].event);
-	}
-	w = kpt_write_events(buf, false);
-	free(buf);
-	if (w) {
-		kpt_err("removing the events of group " KPT_LS_GROUP ": %s (kprobetrace del " KPT_LS_GROUP "/%s...)",
-			strerror(-w), s->base);
-		kpt_print_last_error();
-		r = -1;
-	}
-	s->defined = false;
-	kpt_lh_free(&s->prev);
-	return r;
-}
-
-void kpt_ls_total(const struct kpt_lh_set *set, bool members,
-		  struct kpt_lh *out, const char *name)
-{
-	memset(out, 0, sizeof(*out));
-	snprintf(out->label, sizeof(out->label), "%s", name);
-	snprintf(out->func, sizeof(out->func), "%s", name);
-	for (int i = 0; i < set->n; i++) {
-		/* with member blocks, the event's own block is the total */
-		if (members && strchr(set->v[i].label, ':'))
-			continue;
-		kpt_lh_add(out, &set->v[i]);
-	}
+	return stop_many(&s, 1);
 }

@@ -36,7 +36,10 @@ struct kpt_ls {
 	/* what was done */
 	int nev;
 	struct kpt_ls_ev *ev;
+	bool f;			/* f: events (else r:) */
+	char set[4096];		/* the one f: event's functions, or "" */
 	bool agg;		/* armed through the aggregate file */
+	bool armed;		/* armed there now */
 	bool defined;		/* events to remove */
 	bool members;		/* one event over several: member blocks */
 	bool retval;		/* $retval fetched (not a void function) */
@@ -52,6 +55,15 @@ void kpt_ls_signals(void);
 int kpt_ls_check(void);
 /* Define and arm: KPT_EXIT_OK, or an exit code with nothing left behind. */
 int kpt_ls_start(struct kpt_ls *s);
+/*
+ * Start v[0..n) and stop old[0..nold) as one change: every definition of
+ * v in one write of kprobe_events (one transaction: all or none, an f:
+ * set armed with one ftrace update), the arming of v and the disarming
+ * of old in one write of the aggregate file (when it takes them all:
+ * 4,096 bytes, some 50 events), then old's events removed in one write.
+ * KPT_EXIT_OK, or an exit code with nothing of v left and old as it was.
+ */
+int kpt_ls_replace(struct kpt_ls **v, int n, struct kpt_ls **old, int nold);
 /* Sleep up to secs (stops early on a signal); secs < 0: until one. */
 void kpt_ls_wait(double secs);
 /*

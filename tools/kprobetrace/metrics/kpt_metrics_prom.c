@@ -179,6 +179,15 @@ void kpt_mx_render(FILE *f, const struct kpt_mx_ev *ev, int n, bool up)
 		label_val(f, ev[i].name);
 		fprintf(f, "\"} %d\n", ev[i].armed ? 1 : 0);
 	}
+	head(f, "event_start_time_seconds", "gauge",
+	     "Unix time the event's counters last started from 0.");
+	for (int i = 0; i < n; i++) {
+		if (!ev[i].armed || !ev[i].since)
+			continue;
+		fputs(MX "event_start_time_seconds{event=\"", f);
+		label_val(f, ev[i].name);
+		fprintf(f, "\"} %.3f\n", ev[i].since);
+	}
 	head(f, "function_calls_total", "counter",
 	     "Calls of the function seen since its event was armed.");
 	each(f, ev, n, all, counter, F_CALLS);

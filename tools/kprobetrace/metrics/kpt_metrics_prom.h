@@ -17,6 +17,8 @@
  *                                          ..., other)
  *   kprobetrace_function_null_returns_total counter
  *   kprobetrace_event_armed                gauge (label event)
+ *   kprobetrace_event_start_time_seconds   gauge (label event): when its
+ *                                          counters last started from 0
  *   kprobetrace_up                         gauge: the module's files read
  *
  * The buckets are the module's log-linear ones (8 a power of 2): for each
@@ -42,6 +44,7 @@ struct kpt_mx_ev {
 	bool armed;		/* defined and aggregating */
 	const struct kpt_lh *v;	/* its blocks: members (GRP/EV:FUNC) or its own */
 	int n;
+	double since;		/* Unix time its counters started; 0: unknown */
 };
 
 /* Every family, HELP and TYPE first, each family's samples together. */

@@ -30,7 +30,7 @@ static void forget(struct kpt_msvc_ent *e)
 	kpt_err("event '%s' is gone (kprobetrace.ko unloaded, or it was removed)",
 		e->conf.name);
 	e->armed = false;
-	e->ls.defined = false;
+	e->ls.defined = e->ls.armed = false;
 	free(e->ls.ev);
 	e->ls.ev = NULL;
 	e->ls.nev = 0;
@@ -52,9 +52,27 @@ static void rearm(struct kpt_msvc *m, struct kpt_msvc_ent *e)
 	kpt_msvc_name(e->base, sizeof(e->base), ++m->gen, e->conf.name);
 	if (kpt_ls_start(&e->ls) == KPT_EXIT_OK) {
 		e->armed = true;
+		e->since = kpt_msvc_now();
+		e->seen = 0;
 		fprintf(stderr, "%s: event '%s' defined again\n", kpt_prog,
 			e->conf.name);
 	}
+}
+
+/*
+ * Its calls (the event's own blocks): fewer than the last scrape's, the
+ * aggregation was reset: its counters start again from now.
+ */
+static void note_reset(struct kpt_msvc_ent *e, const struct kpt_lh_set *set)
+{
+	uint64_t calls = 0;
+
+	for (int i = 0; i < set->n; i++)
+		if (!strchr(set->v[i].label, ':'))
+			calls += set->v[i].count + set->v[i].calls;
+	if (calls < e->seen)
+		e->since = kpt_msvc_now();
+	e->seen = calls;
 }
 
 /* Each event's blocks from the files' text (up), or none (down). */
@@ -74,6 +92,8 @@ static int collect(struct kpt_msvc *m, struct kpt_lh_set *sets,
 			rearm(m, e);
 		if (e->armed && kpt_ls_collect_text(&e->ls, &sets[i], text, prof))
 			return -1;
+		if (e->armed)
+			note_reset(e, &sets[i]);
 	}
 	return 0;
 }
@@ -99,7 +119,7 @@ char *kpt_msvc_scrape(struct kpt_msvc *m, size_t *len)
 		for (int i = 0; i < m->n; i++)
 			ev[i] = (struct kpt_mx_ev){ m->v[i]->conf.name,
 				m->v[i]->conf.what, m->v[i]->armed,
-				sets[i].v, sets[i].n };
+				sets[i].v, sets[i].n, m->v[i]->since };
 		kpt_mx_render(f, ev, m->n, text != NULL);
 		if (fclose(f)) {
 			free(out);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "kpt_base.h"
 #include "kpt_metrics_prom.h"
@@ -32,6 +33,14 @@ void kpt_msvc_name(char *buf, size_t size, unsigned int gen, const char *name)
 	snprintf(buf, size, "kptm%d_%u_%s", (int)getpid(), gen, name);
 }
 
+double kpt_msvc_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static void ent_free(struct kpt_msvc_ent *e)
 {
 	if (!e)
@@ -41,9 +50,9 @@ static void ent_free(struct kpt_msvc_ent *e)
 	free(e);
 }
 
-/* Define one entry's event and arm it: the entry, or NULL (printed why). */
-static struct kpt_msvc_ent *ent_start(const struct kpt_mc_ent *c,
-				      unsigned int gen)
+/* An entry's session, not started yet: the entry, or NULL. */
+static struct kpt_msvc_ent *ent_new(const struct kpt_mc_ent *c,
+				    unsigned int gen)
 {
 	struct kpt_msvc_ent *e = calloc(1, sizeof(*e));
 	char *save;
@@ -62,14 +71,37 @@ static struct kpt_msvc_ent *ent_start(const struct kpt_mc_ent *c,
 	e->ls.pid = c->pid;
 	e->ls.comm = c->comm[0] ? c->comm : NULL;
 	e->ls.rettype = c->ret[0] ? e->conf.ret : NULL;
-	if (kpt_ls_start(&e->ls) != KPT_EXIT_OK) {
-		kpt_err("event '%s' (line %d: %s) not defined", c->name,
-			c->line, c->funcs);
-		ent_free(e);
-		return NULL;
-	}
-	e->armed = true;
 	return e;
+}
+
+/*
+ * Start the entries made[] of nv[0..n) and stop old[0..nold), as one
+ * change (kpt_ls_replace()): 0, or -1 (printed why) with the entries made
+ * freed (NULL in nv) and old as they were.
+ */
+static int swap(struct kpt_msvc_ent **nv, const bool *made, int n,
+		struct kpt_msvc_ent **old, int nold)
+{
+	struct kpt_ls *sv[KPT_MC_MAX], *so[KPT_MC_MAX];
+	int ns = 0, r;
+
+	for (int i = 0; i < n; i++)
+		if (made[i])
+			sv[ns++] = &nv[i]->ls;
+	for (int i = 0; i < nold; i++)
+		so[i] = &old[i]->ls;
+	r = kpt_ls_replace(sv, ns, so, nold);
+	for (int i = 0; i < n; i++) {
+		if (!made[i])
+			continue;
+		nv[i]->armed = !r;
+		nv[i]->since = kpt_msvc_now();
+		if (r) {
+			ent_free(nv[i]);
+			nv[i] = NULL;
+		}
+	}
+	return r ? -1 : 0;
 }
 
 /*
@@ -110,7 +142,9 @@ static void remove_orphans(void)
 int kpt_msvc_start(struct kpt_msvc *m, const char *path)
 {
 	struct kpt_mc *c = calloc(1, sizeof(*c));
+	bool made[KPT_MC_MAX];
 	char err[512];
+	int r = -1;
 
 	memset(m, 0, sizeof(*m));
 	m->path = path;
@@ -120,18 +154,23 @@ int kpt_msvc_start(struct kpt_msvc *m, const char *path)
 		return -1;
 	}
 	remove_orphans();
-	for (int i = 0; i < c->n; i++) {
-		m->v[i] = ent_start(&c->v[i], m->gen);
-		if (!m->v[i]) {
-			free(c);
-			kpt_msvc_stop(m);
-			return -1;
-		}
-		m->n++;
+	for (m->n = 0; m->n < c->n; m->n++) {
+		m->v[m->n] = ent_new(&c->v[m->n], m->gen);
+		made[m->n] = true;
+		if (!m->v[m->n])
+			break;
+	}
+	if (m->n == c->n)
+		r = swap(m->v, made, m->n, NULL, 0);
+	if (r) {
+		kpt_err("%s: nothing defined", path);
+		for (int i = 0; i < m->n; i++)
+			ent_free(m->v[i]);
+		m->n = 0;
 	}
 	free(c);
-	m->was_up = true;
-	return 0;
+	m->was_up = !r;
+	return r;
 }
 
 /* The entry of the running set that c leaves as it is, if any. */
@@ -143,13 +182,30 @@ static struct kpt_msvc_ent *kept(struct kpt_msvc *m, const struct kpt_mc_ent *c)
 	return NULL;
 }
 
+/* The entries of the running set that nv[0..n) does not keep, into out. */
+static int going(struct kpt_msvc *m, struct kpt_msvc_ent **nv, int n,
+		 struct kpt_msvc_ent **out)
+{
+	int k = 0;
+
+	for (int i = 0; i < m->n; i++) {
+		bool stays = false;
+
+		for (int j = 0; j < n; j++)
+			stays |= nv[j] == m->v[i];
+		if (!stays)
+			out[k++] = m->v[i];
+	}
+	return k;
+}
+
 int kpt_msvc_reload(struct kpt_msvc *m)
 {
-	struct kpt_msvc_ent *nv[KPT_MC_MAX] = { 0 };
+	struct kpt_msvc_ent *nv[KPT_MC_MAX] = { 0 }, *old[KPT_MC_MAX];
 	struct kpt_mc *c = calloc(1, sizeof(*c));
 	bool made[KPT_MC_MAX] = { 0 };
+	int n, nold, nmade = 0;
 	char err[512];
-	int n = 0;
 
 	if (!c || kpt_mc_load(m->path, c, err, sizeof(err))) {
 		kpt_err("reload: %s; the running events stay as they are",
@@ -158,35 +214,31 @@ int kpt_msvc_reload(struct kpt_msvc *m)
 		return -1;
 	}
 	m->gen++;
-	for (; n < c->n; n++) {
+	for (n = 0; n < c->n; n++) {
 		nv[n] = kept(m, &c->v[n]);
+		made[n] = !nv[n];
 		if (nv[n])
 			nv[n]->conf.line = c->v[n].line;
-		else if (!(nv[n] = ent_start(&c->v[n], m->gen)))
+		else if (!(nv[n] = ent_new(&c->v[n], m->gen)))
 			break;
-		else
-			made[n] = true;
+		nmade += made[n];
 	}
-	if (n < c->n) {		/* undo: drop only what this reload made */
+	nold = going(m, nv, n, old);
+	if (n < c->n || swap(nv, made, n, old, nold)) {
 		for (int i = 0; i < n; i++)
-			if (made[i])
+			if (made[i] && nv[i])
 				ent_free(nv[i]);
 		kpt_err("reload: the running events stay as they are");
 		free(c);
 		return -1;
 	}
-	for (int i = 0; i < m->n; i++) {
-		bool stays = false;
-
-		for (int j = 0; j < n; j++)
-			stays |= nv[j] == m->v[i];
-		if (!stays)
-			ent_free(m->v[i]);
-	}
+	for (int i = 0; i < nold; i++)
+		ent_free(old[i]);
 	memcpy(m->v, nv, sizeof(nv));
 	m->n = n;
 	free(c);
-	fprintf(stderr, "%s: reloaded %s: %d events\n", kpt_prog, m->path, n);
+	fprintf(stderr, "%s: reloaded %s: %d events, %d defined and %d removed in one change\n",
+		kpt_prog, m->path, n, nmade, nold);
 	return 0;
 }
 

@@ -12,7 +12,10 @@
  * unloaded) it says kprobetrace_up 0 and forgets its events (nothing to
  * remove); when they are back, or an event of its own is gone, the next
  * scrape defines it again, its counters starting from 0 (a counter
- * reset, under the same labels).
+ * reset, under the same labels).  Each event's start time (defined,
+ * defined again, a reset of the aggregation seen as fewer calls than the
+ * last scrape's) is a gauge, so that a reset is seen even when the
+ * counters outgrew their old values between two scrapes.
  */
 #ifndef KPT_METRICS_SVC_H
 #define KPT_METRICS_SVC_H
@@ -20,6 +23,7 @@
 #include <stdbool.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "kpt_latsess.h"
 #include "kpt_metrics_conf.h"
 
@@ -30,6 +34,8 @@ struct kpt_msvc_ent {
 	char *pats[256];
 	char base[64];
 	bool armed;
+	double since;		/* Unix time its counters started from 0 */
+	uint64_t seen;		/* its calls at the last scrape */
 };
 
 struct kpt_msvc {
@@ -55,6 +61,8 @@ int kpt_msvc_start(struct kpt_msvc *m, const char *path);
 int kpt_msvc_reload(struct kpt_msvc *m);
 /* The metrics text, malloc'ed (*len bytes); NULL when out of memory. */
 char *kpt_msvc_scrape(struct kpt_msvc *m, size_t *len);
+/* The time now, as Unix seconds. */
+double kpt_msvc_now(void);
 /* Remove every event the service defined. */
 void kpt_msvc_stop(struct kpt_msvc *m);
 
@@ -74,5 +82,10 @@ int kpt_mtext_check(const char *dir);
  * renamed over it.  0 or -1 (printed why).
  */
 int kpt_mtext_write(const char *dir, const char *text, size_t len);
+/*
+ * DIR/kprobetrace.prom removed (the writer stops): the collector then
+ * exports none of its series, which Prometheus marks stale.
+ */
+void kpt_mtext_remove(const char *dir);
 
 #endif /* KPT_METRICS_SVC_H */

@@ -36,6 +36,15 @@ int kpt_mtext_check(const char *dir)
 	return 0;
 }
 
+void kpt_mtext_remove(const char *dir)
+{
+	char dst[4096];
+
+	snprintf(dst, sizeof(dst), "%s/%s", dir, KPT_MTEXT_NAME);
+	if (unlink(dst) && errno != ENOENT)
+		kpt_err("%s: %s", dst, strerror(errno));
+}
+
 int kpt_mtext_write(const char *dir, const char *text, size_t len)
 {
 	char tmp[4096], dst[4096];
