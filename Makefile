@@ -110,13 +110,19 @@ list-host-tests:
 # kernels (scripts/kvers.sh --scopes; check-kernels: all everywhere).
 # Without KVER=, tests/run-all and tests/repeat ask scripts/kvers.sh when
 # they start: KVERS was read when make started, before `setup` installed
-# the kernels on a fresh machine. modules-all comes first: the default
-# kernel's modules build beside the others' (then all and test-modules find
-# them built).
+# the kernels on a fresh machine (so does the sub-make of CHECK_BUILD).
 CHECK_KERNELS = $(if $(KVER_GIVEN),--kernels '$(KVER)')
+# The build before the tests: every kernel's modules (without KVER=) and
+# the userspace side by side in one make's job slots, one a CPU
+# (check-build), then `all test-modules`, which find them built. The
+# userspace alone keeps one CPU busy, a kernel's build about half of two.
+CHECK_BUILD = $(MAKE) -s --no-print-directory -O -j$(shell nproc) check-build && \
+	$(MAKE) -s all test-modules
+.PHONY: check-build
+check-build: $(if $(KVER_GIVEN),,$(MODULES_EACH)) $(ALL_TARGETS)
 
 check: setup
-	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
+	@$(CHECK_BUILD)
 	@tests/run-all $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 check-host: setup
@@ -124,15 +130,15 @@ check-host: setup
 	@tests/run-all --host-only $(if $(T),--only '$(T)')
 
 check-guest: setup
-	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
+	@$(CHECK_BUILD)
 	@tests/run-all --guest-only $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 check-kernels: setup
-	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
+	@$(CHECK_BUILD)
 	@tests/run-all --guest-only --full $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 check-repeat: setup
-	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
+	@$(CHECK_BUILD)
 	@tests/repeat --only '$(T)' --times '$(or $(N),10)' $(CHECK_KERNELS) $(if $(filter 1,$(LOAD)),--load)
 
 demo: setup
