@@ -37,6 +37,8 @@
 #                 on failure (run by tests/run-all)
 #   BENCHES       targets `make bench` runs
 #   CLEAN_FILES   extra files `make clean` removes
+#   CHECK_PREBUILD  what several host tests share, built before make
+#                 check's jobs start
 .DEFAULT_GOAL := all
 
 include mk/config.mk
@@ -45,6 +47,7 @@ ALL_TARGETS :=
 HOST_TESTS :=
 BENCHES :=
 CLEAN_FILES :=
+CHECK_PREBUILD :=
 
 include $(sort $(wildcard */build.mk tests/*/build.mk))
 
@@ -116,17 +119,23 @@ CHECK_KERNELS = $(if $(KVER_GIVEN),--kernels '$(KVER)')
 # the userspace side by side in one make's job slots, one a CPU
 # (check-build), then `all test-modules`, which find them built. The
 # userspace alone keeps one CPU busy, a kernel's build about half of two.
-CHECK_BUILD = $(MAKE) -s --no-print-directory -O -j$(shell nproc) check-build && \
+# $(call CHECK_BUILD,check-prebuild) also builds CHECK_PREBUILD, what
+# several host tests share (each would build it in its own make, two at
+# once when two of them run side by side); make check does, unless T=
+# picks a few tests.
+CHECK_BUILD = $(MAKE) -s --no-print-directory -O -j$(shell nproc) check-build $(1) && \
 	$(MAKE) -s all test-modules
-.PHONY: check-build
+.PHONY: check-build check-prebuild
 check-build: $(if $(KVER_GIVEN),,$(MODULES_EACH)) $(ALL_TARGETS)
+check-prebuild: $(CHECK_PREBUILD)
 
 check: setup
-	@$(CHECK_BUILD)
+	@$(call CHECK_BUILD,$(if $(T),,check-prebuild))
 	@tests/run-all $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 check-host: setup
 	@$(MAKE) -s all test-modules
+	@$(MAKE) -s --no-print-directory -j$(shell nproc) check-prebuild
 	@tests/run-all --host-only $(if $(T),--only '$(T)')
 
 check-guest: setup

@@ -159,6 +159,8 @@ $(KPT_CMD_SAN): $(KPT_CMD_SRCS) $(KPT_CMD_HDRS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) -o $@.tmp.$$$$ && \
 		mv -f $@.tmp.$$$$ $@
+# cmd-dwarf, cmd-dwarf-index and cmd-metrics: built once, before the jobs
+CHECK_PREBUILD += $(KPT_CMD_SAN)
 
 KPT_DWARF_KO := build/kernels/$(KVER)/kprobetrace_dwarf.ko
 HOST_TESTS += cmd-dwarf
