@@ -89,12 +89,13 @@ test-modules: deps
 bench-modules: deps
 	@KERNELDIR=$(KERNELDIR) scripts/build-modules $(KVER) bench
 
-# The tracer and the test modules for every kernel of the matrix (make check
-# builds them all), the kernels beside each other: one kernel's build keeps
-# two CPUs busy only about half its time (its serial steps: modpost, the
-# links, the feature checks), so a sub-make shares the job slots (one a
-# CPU, unless an outer make -j gives its own) among all the kernels' builds.
-MODULES_EACH := $(addprefix modules-for-,$(KVERS))
+# The tracer and the test modules for every kernel of the matrix and the
+# default one (make check builds them all), the kernels beside each other:
+# one kernel's build keeps two CPUs busy only about half its time (its
+# serial steps: modpost, the links, the feature checks), so a sub-make
+# shares the job slots (one a CPU, unless an outer make -j gives its own)
+# among all the kernels' builds.
+MODULES_EACH := $(addprefix modules-for-,$(KVERS) $(filter-out $(KVERS),$(KVER)))
 modules-all: deps
 	@$(MAKE) --no-print-directory -O $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc)) $(MODULES_EACH)
 
@@ -117,16 +118,18 @@ list-host-tests:
 CHECK_KERNELS = $(if $(KVER_GIVEN),--kernels '$(KVER)')
 # The build before the tests: every kernel's modules (without KVER=) and
 # the userspace side by side in one make's job slots, one a CPU
-# (check-build), then `all test-modules`, which find them built. The
-# userspace alone keeps one CPU busy, a kernel's build about half of two.
+# (check-build: all and test-modules of every kernel). The userspace alone
+# keeps one CPU busy, a kernel's build about half of two. With KVER=,
+# `all test-modules` after it build that kernel's modules.
 # $(call CHECK_BUILD,check-prebuild) also builds CHECK_PREBUILD, what
 # several host tests share (each would build it in its own make, two at
 # once when two of them run side by side); make check does, unless T=
 # picks a few tests.
-CHECK_BUILD = $(MAKE) -s --no-print-directory -O -j$(shell nproc) check-build $(1) && \
-	$(MAKE) -s all test-modules
+CHECK_BUILD = $(MAKE) -s --no-print-directory -O -j$(shell nproc) check-build $(1) \
+	$(if $(KVER_GIVEN),&& $(MAKE) -s all test-modules)
 .PHONY: check-build check-prebuild
 check-build: $(if $(KVER_GIVEN),,$(MODULES_EACH)) $(ALL_TARGETS)
+	$(if $(KVER_GIVEN),,@cp build/kernels/$(KVER)/kprobetrace.ko .)
 check-prebuild: $(CHECK_PREBUILD)
 
 check: setup
