@@ -37,6 +37,8 @@
 #                 on failure (run by tests/run-all)
 #   BENCHES       targets `make bench` runs
 #   CLEAN_FILES   extra files `make clean` removes
+#   CHECK_PREBUILD  what several host tests share, built before make
+#                 check's jobs start
 .DEFAULT_GOAL := all
 
 include mk/config.mk
@@ -45,6 +47,7 @@ ALL_TARGETS :=
 HOST_TESTS :=
 BENCHES :=
 CLEAN_FILES :=
+CHECK_PREBUILD :=
 
 include $(sort $(wildcard */build.mk tests/*/build.mk))
 
@@ -86,12 +89,13 @@ test-modules: deps
 bench-modules: deps
 	@KERNELDIR=$(KERNELDIR) scripts/build-modules $(KVER) bench
 
-# The tracer and the test modules for every kernel of the matrix (make check
-# builds them all), the kernels beside each other: one kernel's build keeps
-# two CPUs busy only about half its time (its serial steps: modpost, the
-# links, the feature checks), so a sub-make shares the job slots (one a
-# CPU, unless an outer make -j gives its own) among all the kernels' builds.
-MODULES_EACH := $(addprefix modules-for-,$(KVERS))
+# The tracer and the test modules for every kernel of the matrix and the
+# default one (make check builds them all), the kernels beside each other:
+# one kernel's build keeps two CPUs busy only about half its time (its
+# serial steps: modpost, the links, the feature checks), so a sub-make
+# shares the job slots (one a CPU, unless an outer make -j gives its own)
+# among all the kernels' builds.
+MODULES_EACH := $(addprefix modules-for-,$(KVERS) $(filter-out $(KVERS),$(KVER)))
 modules-all: deps
 	@$(MAKE) --no-print-directory -O $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc)) $(MODULES_EACH)
 
@@ -110,29 +114,43 @@ list-host-tests:
 # kernels (scripts/kvers.sh --scopes; check-kernels: all everywhere).
 # Without KVER=, tests/run-all and tests/repeat ask scripts/kvers.sh when
 # they start: KVERS was read when make started, before `setup` installed
-# the kernels on a fresh machine. modules-all comes first: the default
-# kernel's modules build beside the others' (then all and test-modules find
-# them built).
+# the kernels on a fresh machine (so does the sub-make of CHECK_BUILD).
 CHECK_KERNELS = $(if $(KVER_GIVEN),--kernels '$(KVER)')
+# The build before the tests: every kernel's modules (without KVER=) and
+# the userspace side by side in one make's job slots, one a CPU
+# (check-build: all and test-modules of every kernel). The userspace alone
+# keeps one CPU busy, a kernel's build about half of two. With KVER=,
+# `all test-modules` after it build that kernel's modules.
+# $(call CHECK_BUILD,check-prebuild) also builds CHECK_PREBUILD, what
+# several host tests share (each would build it in its own make, two at
+# once when two of them run side by side); make check does, unless T=
+# picks a few tests.
+CHECK_BUILD = $(MAKE) -s --no-print-directory -O -j$(shell nproc) check-build $(1) \
+	$(if $(KVER_GIVEN),&& $(MAKE) -s all test-modules)
+.PHONY: check-build check-prebuild
+check-build: $(if $(KVER_GIVEN),,$(MODULES_EACH)) $(ALL_TARGETS)
+	$(if $(KVER_GIVEN),,@cp build/kernels/$(KVER)/kprobetrace.ko .)
+check-prebuild: $(CHECK_PREBUILD)
 
 check: setup
-	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
+	@$(call CHECK_BUILD,$(if $(T),,check-prebuild))
 	@tests/run-all $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 check-host: setup
 	@$(MAKE) -s all test-modules
+	@$(MAKE) -s --no-print-directory -j$(shell nproc) check-prebuild
 	@tests/run-all --host-only $(if $(T),--only '$(T)')
 
 check-guest: setup
-	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
+	@$(CHECK_BUILD)
 	@tests/run-all --guest-only $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 check-kernels: setup
-	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
+	@$(CHECK_BUILD)
 	@tests/run-all --guest-only --full $(CHECK_KERNELS) $(if $(T),--only '$(T)')
 
 check-repeat: setup
-	@$(MAKE) -s $(if $(KVER_GIVEN),,modules-all) all test-modules
+	@$(CHECK_BUILD)
 	@tests/repeat --only '$(T)' --times '$(or $(N),10)' $(CHECK_KERNELS) $(if $(filter 1,$(LOAD)),--load)
 
 demo: setup

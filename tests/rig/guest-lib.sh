@@ -204,17 +204,32 @@ tc_wait_recorders() {
 # moves SYM+0 after it (module/compat/kpt_ibt.h). Read from the kernel's
 # kprobes list after defining a kernel kprobe event there for a moment.
 kpt_entry_off() {
-	_f=${1:-kpt_test_six_args} _ev=$TRACEFS/kprobe_events
+	_o=$(kpt_entry_off_measured "$@")
+	echo "${_o:-0x0}"
+}
+
+# kpt_entry_off_measured [FUNC]: the same, or nothing when the kernel's
+# kprobe_events took no definition
+kpt_entry_off_measured() {
+	_f=${1:-kpt_test_six_args} _ev=$TRACEFS/kprobe_events _o=
 	if [ -w $_ev ] && echo "p:kpt_entry_off/e $_f" >> $_ev 2>/dev/null; then
 		_o=$(sed -n "s/.* $_f+\(0x[0-9a-f]*\) .*/\1/p" /sys/kernel/debug/kprobes/list | head -n 1)
 		echo "-:kpt_entry_off/e" >> $_ev
 	fi
-	echo "${_o:-0x0}"
+	echo "$_o"
 }
 
 # E0: the entry offset that records of entry probes on the test module's
-# (and the kernel's) functions print: FUNC+$E0/SIZE.
+# (and the kernel's) functions print: FUNC+$E0/SIZE. The kernel and the
+# test module's build decide it, not where the module loads: measured by
+# the first test of a boot that has the test module loaded, and kept in
+# /run/kpt-e0 for the others (the kernel kprobe defined and deleted for it
+# took 1.5 to 3 s under TCG, in every test).
 if [ -z "${E0:-}" ] && grep -q '^kprobetrace_test ' /proc/modules 2>/dev/null; then
-	E0=$(kpt_entry_off)
+	E0=$(cat /run/kpt-e0 2>/dev/null)
+	if [ -z "$E0" ]; then
+		E0=$(kpt_entry_off_measured)
+		[ -z "$E0" ] || echo "$E0" 2>/dev/null > /run/kpt-e0
+	fi
 fi
 E0=${E0:-0x0}

@@ -50,10 +50,20 @@ KPT_CMD_GUEST := $(BUILD)/guest-bin/kprobetrace
 # dynamically with KPT_CMD_STATIC= (Debian's policy on embedded libraries).
 KPT_CMD_STATIC ?= -static
 
-$(KPT_CMD): $(KPT_CMD_SRCS) $(KPT_CMD_HDRS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB) \
-		$(KPT_BTF_LIB) $(KPT_BTF_HDRS) $(KPT_INSN_HDRS) $(KPT_INSN_NAMES)
+# One object a source file, shared by the static command and kprobetrace-dyn
+# (below): `make -j` compiles them side by side, and the second command is
+# one more link, not a second compile. Any header of the command rebuilds
+# every object, as one compile of all the sources did.
+KPT_CMD_OBJDIR := $(BUILD)/obj/kprobetrace
+KPT_CMD_OBJS := $(patsubst %.c,$(KPT_CMD_OBJDIR)/%.o,$(KPT_CMD_SRCS))
+$(KPT_CMD_OBJDIR)/%.o: %.c $(KPT_CMD_HDRS) $(KPT_BTF_HDRS) $(KPT_INSN_HDRS) \
+		$(KPT_INSN_NAMES) | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(KPT_CMD_CFLAGS) $(KPT_CMD_STATIC) $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) -o $@
+	$(CC) $(KPT_CMD_CFLAGS) -c $< -o $@
+
+$(KPT_CMD): $(KPT_CMD_OBJS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB) $(KPT_BTF_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) $(KPT_CMD_STATIC) $(KPT_CMD_OBJS) $(KPT_CMD_LIBS) -o $@
 
 $(KPT_CMD_GUEST): $(KPT_CMD)
 	@mkdir -p $(dir $@)
@@ -74,11 +84,17 @@ KPT_CMD_CFLAGS += $(KPT_CMD_MHD)
 KPT_CMD_LIBS += $(KPT_CMD_MHD_LIBS)
 endif
 KPT_CMD_DYN := $(BUILD)/tools/kprobetrace-dyn
-$(KPT_CMD_DYN): $(KPT_CMD_SRCS) $(KPT_CMD_HDRS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB) \
-		$(KPT_BTF_LIB) $(KPT_BTF_HDRS) $(KPT_INSN_HDRS) $(KPT_INSN_NAMES)
+# the command's objects, but cmd_serve.c's with libmicrohttpd
+KPT_CMD_SERVE_MHD := $(KPT_CMD_OBJDIR)/mhd/cmd_serve.o
+$(KPT_CMD_SERVE_MHD): $(KPT_CMD_DIR)/cmd_serve.c $(KPT_CMD_HDRS) $(KPT_BTF_HDRS) \
+		$(KPT_INSN_HDRS) $(KPT_INSN_NAMES) | deps
 	@mkdir -p $(dir $@)
-	$(CC) $(KPT_CMD_CFLAGS) $(KPT_CMD_MHD) $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) \
-		$(KPT_CMD_MHD_LIBS) -o $@
+	$(CC) $(KPT_CMD_CFLAGS) $(KPT_CMD_MHD) -c $< -o $@
+$(KPT_CMD_DYN): $(KPT_CMD_OBJS) $(KPT_CMD_SERVE_MHD) $(KPT_PARSE_LIB) $(KPT_INSN_LIB) \
+		$(KPT_BTF_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(KPT_CMD_CFLAGS) $(filter-out %/cmd_serve.o,$(KPT_CMD_OBJS)) \
+		$(KPT_CMD_SERVE_MHD) $(KPT_CMD_LIBS) $(KPT_CMD_MHD_LIBS) -o $@
 ALL_TARGETS += $(KPT_CMD_DYN)
 
 # A stock Debian module with BTF (/sys/kernel/btf/crc8 once loaded), for the
@@ -143,6 +159,8 @@ $(KPT_CMD_SAN): $(KPT_CMD_SRCS) $(KPT_CMD_HDRS) $(KPT_PARSE_LIB) $(KPT_INSN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(KPT_CMD_CFLAGS) -O1 $(SAN_FLAGS) $(KPT_CMD_SRCS) $(KPT_CMD_LIBS) -o $@.tmp.$$$$ && \
 		mv -f $@.tmp.$$$$ $@
+# cmd-dwarf, cmd-dwarf-index and cmd-metrics: built once, before the jobs
+CHECK_PREBUILD += $(KPT_CMD_SAN)
 
 KPT_DWARF_KO := build/kernels/$(KVER)/kprobetrace_dwarf.ko
 HOST_TESTS += cmd-dwarf
