@@ -46,7 +46,13 @@ static void check_well_formed(const struct kpt_probe_def *d)
 	CHECK(d->kind <= KPT_PROBE_DELETE);
 	if (d->kind == KPT_PROBE_NONE)
 		return;
-	CHECK(is_ident(d->event) && strlen(d->event) <= KPT_NAME_MAX);
+	/* -:GRP/ (the whole group) has no event name */
+	CHECK((is_ident(d->event) && strlen(d->event) <= KPT_NAME_MAX) ||
+	      (d->kind == KPT_PROBE_DELETE &&
+	       (d->flags & KPT_DEF_WHOLE_GROUP) && !d->event[0]));
+	CHECK(!(d->flags & KPT_DEF_WHOLE_GROUP) ||
+	      (d->kind == KPT_PROBE_DELETE && !d->event[0] &&
+	       d->loc == KPT_LOC_NONE && !d->nargs));
 	CHECK(is_ident(d->group) && strlen(d->group) <= KPT_NAME_MAX);
 	CHECK(d->nargs <= KPT_MAX_ARGS);
 	CHECK(d->pool_used >= 1 && d->pool_used <= KPT_POOL_SIZE);
