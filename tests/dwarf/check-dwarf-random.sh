@@ -24,9 +24,10 @@
 # sites there (perf -L leaves out a line its own -D probes: a line whose
 # code is all inlined), kprobetrace only where perf -D refuses the line
 # as "sharing the address with other lines" (its rows are there: perf
-# declines them), kprobetrace only otherwise (by the point's class).  Then, at the points
-# that agree, DWARF_VARS (default 100) of the (point, variable) pairs
-# perf -V lists, drawn with the seed (tests/dwarf/random-vars.sh).
+# declines them), kprobetrace only otherwise (by the point's class).
+# Then DWARF_VARS (default 100) of the (point, variable) pairs perf -V
+# lists at points that agree, drawn with the seed
+# (tests/dwarf/random-vars.sh).
 # perf's answers are kept by build-id in ~/.cache/kprobetrace-dwarf
 # (tests/dwarf/perf-answers.sh; DWARF_PERF_CACHE moves it): a rerun asks
 # perf only what it has not answered.
@@ -63,7 +64,9 @@ id=$(readelf -n "$vmlinux" | sed -n 's/.*Build ID: //p' | head -1)
 pc=${DWARF_PERF_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kprobetrace-dwarf}/$id-perf$("$perf" --version | awk '{ print $3 }')
 export XDG_CACHE_HOME="$PWD/$base/cache"
 nm "$vmlinux" | awk '$2 ~ /^[tTwW]$/ { print $3, $1 }' > "$out/syms"
-nm -S "$vmlinux" | awk '$3 ~ /^[tT]$/ && $4 !~ /\./ { print $4, $1, $2 }' > "$out/sized"
+# the functions (not the padding before each, __pfx_, nor the static
+# call trampolines, __SCT__: no DWARF of their own)
+nm -S "$vmlinux" | awk '$3 ~ /^[tT]$/ && $4 !~ /\.|^__pfx_|^__SCT__/ { print $4, $1, $2 }' > "$out/sized"
 src=$(scripts/ksrc.sh --kver "$kver") || exit 1
 . tests/dwarf/lib.sh
 . tests/dwarf/perf-answers.sh
@@ -103,21 +106,32 @@ perf_defs "$out/pspecs"
 perf_defs "$out/ospecs" 4
 echo "check-dwarf-random: perf -D: $(($(date +%s) - t0)) s"
 
+# kprobetrace's answers, and FUNC:0's of each function (the symbols
+# holding a copy of FUNC); then the symbol table cut down to the symbols
+# these and perf's answers name (norm reads it whole on every call)
+rm -rf "$out/o.d"
+mkdir -p "$out/o.d"
+while read -r fn addr size rel marks; do
+	ours add -D "$fn:$rel" > "$out/o.d/$fn:$rel" 2> "$out/o.d/$fn:$rel.err"
+	[ -e "$out/o.d/$fn.copies" ] ||
+		ours add -D "$fn:0" > "$out/o.d/$fn.copies" 2> /dev/null
+done < "$out/points"
+while read -r fn addr size rel marks; do
+	cat "$out/o.d/$fn:$rel" "$out/o.d/$fn.copies" "$pc/D/$fn:$rel"
+done < "$out/points" | gawk '/^p:/ { split($2, s, "+"); sub(/^[^:]*:/, "", s[1]); print s[1] }' |
+	sort -u > "$out/named"
+mv "$out/syms" "$out/allsyms"
+gawk 'NR == FNR { u[$1] = 1; next } $1 in u' "$out/named" "$out/allsyms" > "$out/syms"
+
 declare -A cnt lcnt
 : > "$out/details"
 : > "$out/agreed"
 while read -r fn addr size rel marks; do
 	p="$fn:$rel"
-	ours add -D "$p" > "$out/ours.raw" 2> "$out/ours.err"
-	norm < "$out/ours.raw" > "$out/ours"
+	cp "$out/o.d/$p.err" "$out/ours.err"
+	norm < "$out/o.d/$p" > "$out/ours"
 	norm < "$pc/D/$p" > "$out/perf"
-	# the symbols holding a copy of FUNC (its entries: FUNC:0), once a
-	# function
-	if [ "$fn" != "${cfn:-}" ]; then
-		cfn=$fn
-		ours add -D "$fn:0" 2> /dev/null |
-			norm | awk '{ split($2, s, "+"); print s[1] }' | sort -u > "$out/copies"
-	fi
+	norm < "$out/o.d/$fn.copies" | awk '{ split($2, s, "+"); print s[1] }' | sort -u > "$out/copies"
 	# a perf site in no copy of FUNC (another symbol, or past FUNC's size)
 	outside=$(gawk -v f="$fn" -v size=$((0x$size)) -v cp="$out/copies" '
 		BEGIN { while ((getline l < cp) > 0) c[l] = 1 }
@@ -171,7 +185,7 @@ done < "$out/points"
 	done
 	echo "lines (who marks the point's line as having code):"
 	for l in "${!lcnt[@]}"; do printf '  %-28s %d\n' "$l" "${lcnt[$l]}"; done | sort
-	echo "variables: $(wc -l < "$out/vpoints") (of $(wc -l < "$out/vall") perf -V lists at the points that agree)"
+	echo "variables: $(wc -l < "$out/vpoints") (of $(wc -l < "$out/vall") perf -V lists at $(wc -l < "$out/vat") points that agree)"
 	for v in agree "perf refuses" "both refuse" "perf wrong" "ours refuses" disagree; do
 		printf '  %-28s %d\n' "$v" "${vcnt[$v]:-0}"
 	done
