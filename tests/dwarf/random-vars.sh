@@ -1,61 +1,39 @@
 # The variables of check-dwarf-random.sh (sourced by it, after the
-# points): at each point where perf and kprobetrace agree on the sites,
-# every variable perf -V lists there, through perf probe -D "POINT VAR"
-# and kprobetrace add -D "POINT VAR", compared as the points are (lib.sh:
-# the same fetch argument at every site).  perf reads the DWARF once a
-# run: one -V run a function for all its points, then one -D run for all
-# its (point, variable) pairs, halved down to the pair perf refuses when
-# a run fails; kprobetrace takes a point's variables in one add, one by
-# one when that fails.  Sets vcnt[CLASS]; $out/vpoints, $out/vdetails.
+# points): at points where perf and kprobetrace agree on the sites
+# ($out/agreed; a quarter as many as DWARF_VARS, drawn with the seed),
+# the variables perf -V lists there; of those (point, variable) pairs
+# DWARF_VARS (default 100) drawn with the seed, each
+# through perf probe -D "POINT VAR" and kprobetrace add -D "POINT VAR",
+# compared as the points are (lib.sh: the same fetch argument at every
+# site).  perf's answers come from tests/dwarf/perf-answers.sh (cached,
+# many a run); kprobetrace takes a point's variables in one add, one by
+# one when that fails.  Sets vcnt[CLASS]; $out/vall (every pair),
+# $out/vpoints (the sample), $out/vdetails.
 
 declare -A vcnt
-rm -rf "$out/vperf.d"
-mkdir -p "$out/vperf.d"
-: > "$out/vpoints"
 : > "$out/vdetails"
-
-# perf -V on the agreeing points of FUNC: "REL VAR" for each variable
-perf_vars() {	# FUNC REL...
-	local fn=$1 args=() r
-	shift
-	for r in "$@"; do args+=(-V "$fn:$r"); done
-	"$perf" probe -k "$vmlinux" "${args[@]}" 2> /dev/null | gawk -v f="$fn" '
-		# FUNC:0 is FUNC to perf
-		$0 ~ "^Available variables at " f "(:|$)" {
-			rel = split($4, p, ":") > 1 ? p[2] : 0; next }
-		/^\t\t/ { v = $NF; if (v ~ /^[A-Za-z_][A-Za-z0-9_]*$/ && !((rel, v) in seen)) {
-			seen[rel, v] = 1; print rel, v } }'
-}
-
-# perf -D "FUNC:REL VAR" for each pair (the function: $fn), halved on a
-# failure; each pair's definitions into $out/vperf.d/FUNC:REL:VAR (or
-# its .err)
-vperf_pairs() {	# "REL VAR"...
-	local args=() it rel var e
-	for it in "$@"; do args+=(-D "$fn:$it"); done
-	"$perf" probe -k "$vmlinux" "${args[@]}" > "$out/vbatch" 2> "$out/vbatch.err" || return 1
-	for it in "$@"; do
-		rel=${it% *} var=${it#* }
-		if [ "$rel" = 0 ]; then e=$fn; else e=${fn}_L$rel; fi
-		grep -E "^p:[^/]*/$e(_[0-9]+)? [^ ]+ $var=" "$out/vbatch" | sort -u > "$out/vperf.d/$fn:$rel:$var"
-	done
-	return 0
-}
-vperf_refused() {	# "REL VAR"
-	local rel=${1% *} var=${1#* }
-	: > "$out/vperf.d/$fn:$rel:$var"
-	grep -v '^ *Error: Failed to add events' "$out/vbatch.err" | head -2 > "$out/vperf.d/$fn:$rel:$var.err"
-}
+# perf -V at a quarter as many agreeing points as DWARF_VARS, drawn with
+# the seed (perf takes as long for -V as for -D)
+awk -v s="$seed" 'BEGIN { srand(s) } { print rand(), $0 }' "$out/agreed" | sort -n |
+	head -n $(((${DWARF_VARS:-100} + 3) / 4)) | cut -d' ' -f2- > "$out/vat"
+perf_vars "$out/vat"
+while read -r p; do
+	sed "s/^/${p%:*} ${p##*:} /" "$pc/V/$p" 2> /dev/null
+done < "$out/vat" > "$out/vall"
+awk -v s="$seed" 'BEGIN { srand(s) } { print rand(), $0 }' "$out/vall" | sort -n |
+	head -n "${DWARF_VARS:-100}" | cut -d' ' -f2- | sort -k1,1 -k2,2n -s > "$out/vpoints"
+awk '{ print $1 ":" $2 ":" $3 "\t" $1 ":" $2 " " $3 }' "$out/vpoints" > "$out/vspecs"
+perf_defs "$out/vspecs"
 
 # kprobetrace's definitions of each variable at FUNC:REL into
 # $out/vours.d/FUNC:REL:VAR (or its .err): one add, one a variable when
 # it fails
+rm -rf "$out/vours.d"
 mkdir -p "$out/vours.d"
 vours() {	# FUNC REL VAR...
 	local fn=$1 rel=$2 v
 	shift 2
-	if "$bin" add -D --debuginfo "$vmlinux" --build-id "$id" "$fn:$rel $*" \
-		> "$out/vall" 2> /dev/null; then
+	if ours add -D "$fn:$rel $*" > "$out/vall.def" 2> /dev/null; then
 		for v in "$@"; do
 			# VAR=..., or VAR_MEMBER=... for each member of one
 			# in pieces
@@ -65,12 +43,12 @@ vours() {	# FUNC REL VAR...
 					if (index($i, v "=") == 1) o = o " " $i
 					else if (index($i, v "_") == 1) x = x " " $i
 				}
-				print (o == $1 " " $2 ? o x : o) }' "$out/vall" > "$out/vours.d/$fn:$rel:$v"
+				print (o == $1 " " $2 ? o x : o) }' "$out/vall.def" > "$out/vours.d/$fn:$rel:$v"
 		done
 		return
 	fi
 	for v in "$@"; do
-		"$bin" add -D --debuginfo "$vmlinux" --build-id "$id" "$fn:$rel $v" \
+		ours add -D "$fn:$rel $v" \
 			> "$out/vours.d/$fn:$rel:$v" 2> "$out/vours.d/$fn:$rel:$v.err"
 	done
 }
@@ -87,11 +65,23 @@ perf_derefs_address() {	# OURS.err PERF(normed)
 	x=$(echo "$x" | sed -E 's/%[re](ax|bx|cx|dx|si|di|bp|sp)\>/%\1/g')
 	off=$(printf "%+d" $((off)))
 	case $x in
-	%*) want="$off($x):64" ;;	# a register plus N, dereferenced
-	*) want="$x:64" ;;		# a fetch plus N, the N dropped
+	%*) want="$off($x)" ;;	# a register plus N, dereferenced
+	*) want="$x" ;;		# a fetch plus N, the N dropped
 	esac
-	gawk -v want="$want" '{ f = $3; sub(/^[^=]*=/, "", f); if (f != want) bad = 1 }
+	# (of any size: perf reads the variable's size there)
+	gawk -v want="$want" '{ f = $3; sub(/^[^=]*=/, "", f); sub(/:[0-9]*$/, "", f)
+		if (f != want) bad = 1 }
 		END { exit bad || !NR }' "$2"
+}
+
+# perf wrong, checked: the variable's value is an address (DW_OP_addr
+# SYM, DW_OP_stack_value: kprobetrace says it "is the address @SYM+N")
+# and perf reads the word at @VAR+N, VAR the variable's own name (perf
+# takes a DW_OP_addr for a static variable named so, and reads it)
+perf_reads_name() {	# VAR OURS.err PERF(normed)
+	grep -q " is the address @" "$2" 2> /dev/null || return 1
+	gawk -v v="$1" '{ f = $3; sub(/^[^=]*=/, "", f); if (index(f, "@" v "+") != 1) bad = 1 }
+		END { exit bad || !NR }' "$3"
 }
 
 # perf wrong, checked: perf gives two fetch arguments at one address
@@ -104,22 +94,13 @@ perf_two_answers() {	# PERF OURS (normed)
 	END { for (a in n) if (n[a] > 1) two = 1; exit bad || !two }' "$1" "$2"
 }
 
-grep '^\[agree\] ' "$out/details" | sed 's/^\[agree\] //' > "$out/agreed"
-while read -r fn; do
-	perf_vars "$fn" $(awk -F: -v f="$fn" '$1 == f { print $2 }' "$out/agreed") |
-		sed "s/^/$fn /" >> "$out/vpoints"
-done < <(cut -d: -f1 "$out/agreed" | uniq)
-while read -r fn; do
-	mapfile -t items < <(awk -v f="$fn" '$1 == f { print $2, $3 }' "$out/vpoints")
-	[ ${#items[@]} -gt 0 ] && halve vperf_pairs vperf_refused "${items[@]}"
-	for rel in $(awk -v f="$fn" '$1 == f { print $2 }' "$out/vpoints" | uniq); do
-		vours "$fn" "$rel" $(awk -v f="$fn" -v r="$rel" '$1 == f && $2 == r { print $3 }' "$out/vpoints")
-	done
-done < <(cut -d' ' -f1 "$out/vpoints" | uniq)
+while read -r fn rel; do
+	vours "$fn" "$rel" $(awk -v f="$fn" -v r="$rel" '$1 == f && $2 == r { print $3 }' "$out/vpoints")
+done < <(cut -d' ' -f1,2 "$out/vpoints" | uniq)
 
 while read -r fn rel var; do
 	k="$fn:$rel:$var"
-	cat "$out/vperf.d/$k" 2> /dev/null | norm > "$out/vp"
+	sort -u "$pc/D/$k" 2> /dev/null | norm > "$out/vp"
 	cat "$out/vours.d/$k" 2> /dev/null | norm > "$out/vo"
 	if [ -s "$out/vp" ] && [ -s "$out/vo" ]; then
 		if same "$out/vp" "$out/vo" > "$out/vdiff"; then v=agree
@@ -128,13 +109,14 @@ while read -r fn rel var; do
 	elif [ -s "$out/vo" ]; then v="perf refuses"
 	elif [ ! -s "$out/vp" ]; then v="both refuse"
 	elif perf_derefs_address "$out/vours.d/$k.err" "$out/vp"; then v="perf wrong"
+	elif perf_reads_name "$var" "$out/vours.d/$k.err" "$out/vp"; then v="perf wrong"
 	else v="ours refuses"; fi
 	vcnt[$v]=$((${vcnt[$v]:-0} + 1))
 	[ "$v" = agree ] && continue
 	{
 		echo "[var $v] $fn:$rel $var"
 		sed 's/^/  perf        /' "$out/vp"
-		[ -s "$out/vp" ] || sed 's/^/  perf: /' "$out/vperf.d/$k.err" 2> /dev/null
+		[ -s "$out/vp" ] || sed 's/^/  perf: /' "$pc/D/$k.err" 2> /dev/null
 		sed 's/^/  kprobetrace /' "$out/vo"
 		[ -s "$out/vo" ] || grep -v 'note:' "$out/vours.d/$k.err" 2> /dev/null | head -2 | sed 's/^/  /'
 		[ "$v" = disagree ] && sed 's/^/  differs: /' "$out/vdiff"
