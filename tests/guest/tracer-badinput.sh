@@ -36,7 +36,7 @@ write: EINVAL  | - | Probe point                  | p\n
 write: EINVAL  | - | Probe point                  | p:e1\n
 write: EINVAL  | - | Event name is not specified  | p: kpt_test_ret\n
 write: EINVAL  | - | Group name is not specified  | p:/e1 kpt_test_ret\n
-write: EINVAL  | - | Event name is not specified  | -:kprobetrace/\n
+write: EINVAL  | - | Event name is not specified  | -:kprobetrace/ f\n
 write: EINVAL  | - | Event name must follow       | p:a/b/c kpt_test_ret\n
 write: EINVAL  | - | Group name must follow       | p:../e1 kpt_test_ret\n
 write: EINVAL  | - | Event name must follow       | p:kprobetrace/.. kpt_test_ret\n
