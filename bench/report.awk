@@ -78,38 +78,10 @@ END {
 				printf " without SAVE_REGS %s, SAVE_REGS + recursion guard %s, + a static trace event's record (reserve + commit) %s; ours %s\n", fmt(f2 == "" ? "" : f2 - b), fmt(f3 == "" ? "" : f3 - b), fmt(f4 == "" ? "" : f4 - b), fmt(o == "" ? "" : o - b)
 			}
 		}
-		if (ntp) {
-			printf "\n   t: events on raw_syscalls/sys_enter (ours), against the kernel's own t: event (6.12; n/a on 6.1)\n"
-			printf "   and the static event raw_syscalls/sys_enter's own record\n\n"
-			printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", "variant", "bare", "kernel t:", "static", "ours", "ours/k.t:", "ours/stat"
-			printf "|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------------------", "---------", "-----------", "-----------", "----------", "-----------", "-----------"
-			for (i = 1; i <= nv; i++) {
-				v = order[i]
-				if (!(v in ist)) continue
-				b = pick(vals[v, "bare"])
-				k = pick(vals[v, "kt"]); ks = pick(vals[v, "kstatic"]); o = pick(vals[v, "ours"])
-				if (k != "") k -= b
-				if (ks != "") ks -= b
-				if (o != "") o -= b
-				printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", desc[v], fmt(b), fmt(k), fmt(ks), fmt(o), ratio(o, k), ratio(o, ks)
-			}
-		}
-		if (nep) {
-			printf "\n   e: events on raw_syscalls/sys_enter (ours), against the kernel's own e: event\n"
-			printf "   and the static event raw_syscalls/sys_enter's own record\n\n"
-			printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", "variant", "bare", "kernel e:", "static", "ours", "ours/k.e:", "ours/stat"
-			printf "|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------------------", "---------", "-----------", "-----------", "----------", "-----------", "-----------"
-			for (i = 1; i <= nv; i++) {
-				v = order[i]
-				if (!(v in ise)) continue
-				b = pick(vals[v, "bare"])
-				k = pick(vals[v, "ke"]); ks = pick(vals[v, "kstatic"]); o = pick(vals[v, "ours"])
-				if (k != "") k -= b
-				if (ks != "") ks -= b
-				if (o != "") o -= b
-				printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", desc[v], fmt(b), fmt(k), fmt(ks), fmt(o), ratio(o, k), ratio(o, ks)
-			}
-		}
+		if (ntp)
+			kind_table(ist, "t", "kt", "against the kernel's own t: event (6.12; n/a on 6.1)")
+		if (nep)
+			kind_table(ise, "e", "ke", "against the kernel's own e: event")
 		printf "\n   kprobe state (from debugfs kprobes/list): "
 		for (i = 1; i <= nv; i++) {
 			v = order[i]
@@ -189,4 +161,23 @@ END {
 				kvp["define_enable_ms"], kvp["define_enable_ms"] + 0 <= 5000 ? "holds" : "MISSES"
 	}
 	for (i = 1; i <= ne; i++) print err[i]
+}
+
+# The t: or e: rows (set: their variants; K: the kernel's tracer's column):
+# ours against the kernel's event of that kind and the static event's own record
+function kind_table(set, kind, K, against,    i, v, b, k, ks, o) {
+	printf "\n   %s: events on raw_syscalls/sys_enter (ours), %s\n", kind, against
+	printf "   and the static event raw_syscalls/sys_enter's own record\n\n"
+	printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", "variant", "bare", "kernel " kind ":", "static", "ours", "ours/k." kind ":", "ours/stat"
+	printf "|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------------------", "---------", "-----------", "-----------", "----------", "-----------", "-----------"
+	for (i = 1; i <= nv; i++) {
+		v = order[i]
+		if (!(v in set)) continue
+		b = pick(vals[v, "bare"])
+		k = pick(vals[v, K]); ks = pick(vals[v, "kstatic"]); o = pick(vals[v, "ours"])
+		if (k != "") k -= b
+		if (ks != "") ks -= b
+		if (o != "") o -= b
+		printf "| %-34s | %7s | %9s | %9s | %8s | %9s | %9s |\n", desc[v], fmt(b), fmt(k), fmt(ks), fmt(o), ratio(o, k), ratio(o, ks)
+	}
 }
