@@ -85,6 +85,40 @@ field() {
 		{ cat $D/$1/format; fail "$1: no field '$2 $3' at $_o size $5 signed $6"; }
 }
 
+# beside OURS KERNEL NORM: on every CPU, each record of our event OURS
+# (its arguments, what follows "OURS: (...) ") must equal norm() of the
+# kernel's record of event KERNEL on the line before or after it (both
+# come from one call of the same tracepoint); a record with neither
+# (the edges of the window both were enabled in) is left out.  NORM is
+# the text of an awk function norm(l) (l: the kernel's whole line).
+# Fails at the first difference; prints how many records matched.
+beside() {
+	_ok=0
+	for _f in $TRACEFS/per_cpu/cpu*/trace; do
+		_r=$(awk -v O=" $1: (" -v K=" $2: " "$3"'
+		index($0, O) {
+			s = substr($0, index($0, O) + length(O))
+			o[NR] = substr(s, index(s, ") ") + 2); next
+		}
+		index($0, K) { k[NR] = norm($0) }
+		END {
+			for (i in o) {
+				if (!(i - 1 in k) && !(i + 1 in k))
+					continue
+				if (o[i] != k[i - 1] && o[i] != k[i + 1]) {
+					print "BAD " o[i] " | " k[i - 1] " | " k[i + 1]; exit
+				}
+				good++
+			}
+			print "good " good + 0
+		}' $_f)
+		case "$_r" in BAD*) tail -n 20 $_f; fail "$_r" ;; esac
+		_ok=$((_ok + ${_r#good }))
+	done
+	[ $_ok -gt 4 ] || { tail -n 20 $T; fail "only $_ok records of $1 matched the kernel's $2"; }
+	echo "$1: $_ok records as the kernel's $2"
+}
+
 # vals EV: the values of EV's last record in the trace file $T (what
 # follows "EV: (...) ").
 vals() { grep " $1: (" $T | tail -n 1 | sed 's/^[^)]*) //'; }
