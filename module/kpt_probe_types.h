@@ -209,12 +209,16 @@ struct kpt_wtrig {
  * An e: probe's attachment (kpt_eprobe.c): the attached event's file (a
  * reference: the event cannot go while the probe is defined), its call,
  * and one perf counter per online CPU on it, made when the probe is
- * (disabled), enabled while the event is used.
+ * (disabled) or when a CPU comes online, enabled while the event is used.
+ * ctr[] and on change under event_mutex; node, under kpt_eprobe.c's lock.
  */
 struct kpt_ep {
+	struct list_head node;
+	struct kpt_probe *owner;	/* the probe: the handler's context */
 	struct trace_event_file *file;
 	struct trace_event_call *call;
 	struct perf_event **ctr;	/* nr_cpu_ids entries, NULL: none */
+	unsigned int *gen;		/* the CPU's life each ctr was made in */
 	bool on;
 };
 

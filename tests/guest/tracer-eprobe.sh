@@ -5,7 +5,8 @@
 # __data_loc string field (sched_process_exec's filename); an e: event on
 # one of our own events (a t: event on a test module's tracepoint) with
 # known values; hits only while enabled; the attached event cannot be
-# removed while an e: event uses it, and the reverse order works; the
+# removed while an e: event uses it, and the reverse order works; a CPU
+# onlined after the write, or offlined and onlined while enabled; the
 # errors a write gets (no such event, field or filter, an e: event on an
 # e: event), with nothing half-applied; the command's list.
 . /kpt/lib.sh
@@ -85,6 +86,35 @@ grep -q '^t:tpm/src ' $E || fail "tpm/src gone after the refusal"
 echo "-:eprobes/eo" >> $E || fail "-:eprobes/eo"
 echo "-:tpm/src" >> $E || { cat $LOG; fail "-:tpm/src after its e: event went"; }
 rmmod $M || fail "rmmod"
+
+# CPUs that come later: an e: event written while CPU 1 is offline hits
+# on it once it is online, and again after it went and came back enabled
+C1=/sys/devices/system/cpu/cpu1/online
+# (the counters of a CPU that came are made by a worker: within 3 s)
+cpu1_hits() {
+	for i in $(seq 30); do
+		taskset -c 1 sh -c 'sleep 0.05; sleep 0.05'
+		grep -q '\[001\].* esw: ' $T && return 0
+	done
+	return 1
+}
+if [ -w $C1 ]; then
+	echo "-:eprobes/esw" >> $E || fail "-:eprobes/esw"
+	echo 0 > $C1 || fail "CPU 1 offline"
+	define "e:eprobes/esw sched/sched_switch pp=\$prev_pid:s32"
+	echo 0 > $D/esw/enable
+	echo 1 > $C1 || fail "CPU 1 online"
+	echo > $T
+	echo 1 > $D/esw/enable
+	cpu1_hits || { cat $T; fail "no e: hit on a CPU onlined after the write"; }
+	echo 0 > $C1 || fail "CPU 1 offline (enabled)"
+	echo 1 > $C1 || fail "CPU 1 online (enabled)"
+	echo > $T
+	cpu1_hits || { cat $T; fail "no e: hit on CPU 1 after it went and came"; }
+	echo 0 > $D/esw/enable
+else
+	echo "note: CPU 1 cannot go offline here: the hotplug case is not run"
+fi
 
 # errors, each from its write, nothing applied
 kpt-write -t $LOG '' > /dev/null
