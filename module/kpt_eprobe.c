@@ -5,8 +5,6 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/cpu.h>
-#include <linux/cpuhotplug.h>
 #include <linux/err.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
@@ -23,45 +21,10 @@
 				 TRACE_EVENT_FL_UPROBE | \
 				 TRACE_EVENT_FL_EPROBE)
 
-/*
- * CPUs come and go: a counter lives as long as its CPU's life, numbered
- * by kpt_ep_cpu_gen (even: online; odd: going down or down), and the
- * worker below makes the counters of a CPU that came and drops those of
- * one that went.  kpt_ep_lock keeps the list of e: attachments; the
- * order is kpt_ep_lock, then event_mutex (taken by perf_trace_init()).
- */
-static DEFINE_PER_CPU(unsigned int, kpt_ep_cpu_gen);
-static DEFINE_MUTEX(kpt_ep_lock);
-static LIST_HEAD(kpt_ep_list);
-static enum cpuhp_state kpt_ep_hp;
-
 int kpt_eprobe_alloc(struct kpt_probe *p)
 {
 	p->ep = kzalloc(sizeof(*p->ep), GFP_KERNEL);
-	if (!p->ep)
-		return -ENOMEM;
-	INIT_LIST_HEAD(&p->ep->node);
-	p->ep->owner = p;
-	p->ep->ctr = kcalloc(nr_cpu_ids, sizeof(*p->ep->ctr), GFP_KERNEL);
-	p->ep->gen = kcalloc(nr_cpu_ids, sizeof(*p->ep->gen), GFP_KERNEL);
-	if (p->ep->ctr && p->ep->gen)
-		return 0;
-	kfree(p->ep->ctr);
-	kfree(p->ep->gen);
-	kfree(p->ep);
-	p->ep = NULL;
-	return -ENOMEM;
-}
-
-static void kpt_eprobe_release(struct kpt_ep *ep)
-{
-	unsigned int cpu;
-
-	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
-		if (ep->ctr[cpu])
-			perf_event_release_kernel(ep->ctr[cpu]);
-		ep->ctr[cpu] = NULL;
-	}
+	return p->ep ? 0 : -ENOMEM;
 }
 
 void kpt_eprobe_free(struct kpt_probe *p)
@@ -70,160 +33,40 @@ void kpt_eprobe_free(struct kpt_probe *p)
 
 	if (!ep)
 		return;
-	/* off the list: the worker no longer touches its counters */
-	mutex_lock(&kpt_ep_lock);
-	list_del_init(&ep->node);
-	mutex_unlock(&kpt_ep_lock);
-	kpt_eprobe_release(ep);
+	if (ep->has_cc)
+		kpt_cpuctr_stop(&ep->cc);
 	if (ep->file)
 		trace_put_event_file(ep->file);
-	kfree(ep->ctr);
-	kfree(ep->gen);
 	kfree(ep);
 	p->ep = NULL;
-}
-
-/*
- * A disabled counter on cpu for p, in the CPU's present life (*gen): the
- * counter, NULL if the CPU is not (or no longer) online, or an ERR_PTR.
- */
-static struct perf_event *kpt_ep_make(struct kpt_probe *p, unsigned int cpu,
-				      unsigned int *gen)
-{
-	struct perf_event_attr attr = {
-		.type = PERF_TYPE_TRACEPOINT,
-		.size = sizeof(attr),
-		.config = p->ep->call->event.type,
-		.sample_period = 1,
-		.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_PERIOD,
-		.disabled = 1,
-		.pinned = 1,
-	};
-	struct perf_event *ev;
-
-	*gen = READ_ONCE(per_cpu(kpt_ep_cpu_gen, cpu));
-	if ((*gen & 1) || !cpu_online(cpu))
-		return NULL;
-	ev = perf_event_create_kernel_counter(&attr, cpu, NULL,
-					      kpt_eprobe_handler, p);
-	if (ev == ERR_PTR(-ENODEV))
-		return NULL;
-	if (IS_ERR(ev))
-		return ev;
-	/* the CPU began to go while it was made: it goes with it */
-	if (READ_ONCE(per_cpu(kpt_ep_cpu_gen, cpu)) != *gen) {
-		perf_event_release_kernel(ev);
-		return NULL;
-	}
-	return ev;
 }
 
 /* one disabled counter per online CPU: every record a sample */
 static int kpt_eprobe_counters(struct kpt_probe *p)
 {
 	struct kpt_ep *ep = p->ep;
-	struct perf_event *ev;
-	unsigned int cpu;
-	int ret = 0;
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof(attr),
+		.config = ep->call->event.type,
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_PERIOD,
+		.disabled = 1,
+		.pinned = 1,
+	};
+	int ret;
 
-	mutex_lock(&kpt_ep_lock);
-	for_each_online_cpu(cpu) {
-		ev = kpt_ep_make(p, cpu, &ep->gen[cpu]);
-		if (IS_ERR(ev)) {
-			ret = PTR_ERR(ev);
-			break;
-		}
-		ep->ctr[cpu] = ev;
-	}
+	ret = kpt_cpuctr_alloc(&ep->cc, &attr, kpt_eprobe_handler, p,
+			       kpt_ksyms.event_mutex);
 	if (ret)
-		kpt_eprobe_release(ep);
-	else
-		list_add(&ep->node, &kpt_ep_list);
-	mutex_unlock(&kpt_ep_lock);
-	return ret;
-}
-
-/*
- * p's counter on cpu as the CPU's life says (kpt_ep_lock held): one of a
- * life that ended dropped, one made for the present life if the CPU is
- * online.
- */
-static void kpt_ep_refresh_cpu(struct kpt_probe *p, unsigned int cpu)
-{
-	struct kpt_ep *ep = p->ep;
-	struct perf_event *old, *ev;
-	unsigned int gen = READ_ONCE(per_cpu(kpt_ep_cpu_gen, cpu));
-
-	if (ep->ctr[cpu] && ep->gen[cpu] == gen)
-		return;
-	ev = kpt_ep_make(p, cpu, &gen);
-	if (IS_ERR(ev)) {
-		pr_warn("an e: probe on %s: no counter on CPU %u (%ld)\n",
-			trace_event_name(ep->call), cpu, PTR_ERR(ev));
-		ev = NULL;
-	}
-	if (!ev && !ep->ctr[cpu])
-		return;
-	mutex_lock(kpt_ksyms.event_mutex);
-	old = ep->ctr[cpu];
-	ep->ctr[cpu] = ev;
-	ep->gen[cpu] = gen;
-	if (ev && ep->on)
-		perf_event_enable(ev);
-	mutex_unlock(kpt_ksyms.event_mutex);
-	/* outside event_mutex: releasing takes it (perf_trace_destroy()) */
-	if (old)
-		perf_event_release_kernel(old);
-}
-
-static void kpt_ep_refresh(struct work_struct *work)
-{
-	struct kpt_ep *ep;
-	unsigned int cpu;
-
-	mutex_lock(&kpt_ep_lock);
-	list_for_each_entry(ep, &kpt_ep_list, node)
-		for_each_possible_cpu(cpu)
-			kpt_ep_refresh_cpu(ep->owner, cpu);
-	mutex_unlock(&kpt_ep_lock);
-}
-
-static DECLARE_WORK(kpt_ep_work, kpt_ep_refresh);
-
-static int kpt_ep_cpu_online(unsigned int cpu)
-{
-	WRITE_ONCE(per_cpu(kpt_ep_cpu_gen, cpu),
-		   (per_cpu(kpt_ep_cpu_gen, cpu) | 1) + 1);
-	queue_work(system_wq, &kpt_ep_work);
-	return 0;
-}
-
-static int kpt_ep_cpu_offline(unsigned int cpu)
-{
-	WRITE_ONCE(per_cpu(kpt_ep_cpu_gen, cpu),
-		   per_cpu(kpt_ep_cpu_gen, cpu) | 1);
-	queue_work(system_wq, &kpt_ep_work);
-	return 0;
-}
-
-int kpt_eprobe_init(void)
-{
-	int ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,
-					    "kprobetrace/eprobe:online",
-					    kpt_ep_cpu_online,
-					    kpt_ep_cpu_offline);
-
-	if (ret < 0)
 		return ret;
-	kpt_ep_hp = ret;
+	ret = kpt_cpuctr_start(&ep->cc);
+	if (ret) {
+		kpt_cpuctr_stop(&ep->cc);
+		return ret;
+	}
+	ep->has_cc = true;
 	return 0;
-}
-
-/* every e: probe gone: no more work queued */
-void kpt_eprobe_exit(void)
-{
-	cpuhp_remove_state_nocalls(kpt_ep_hp);
-	flush_work(&kpt_ep_work);
 }
 
 int kpt_eprobe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos)
@@ -287,19 +130,9 @@ int kpt_eprobe_field(struct kpt_probe *p, const char *name,
 void kpt_eprobe_set_armed(struct kpt_probe *p, bool on)
 {
 	struct kpt_ep *ep = p->ep;
-	unsigned int cpu;
 
-	if (on == ep->on)
-		return;
-	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
-		if (!ep->ctr[cpu])
-			continue;
-		if (on)
-			perf_event_enable(ep->ctr[cpu]);
-		else
-			perf_event_disable(ep->ctr[cpu]);
-	}
-	ep->on = on;
+	if (ep->has_cc && on != ep->cc.on)
+		kpt_cpuctr_enable(&ep->cc, on);
 }
 
 int kpt_eprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)

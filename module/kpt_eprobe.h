@@ -10,8 +10,8 @@
  * CPU on the event (PERF_TYPE_TRACEPOINT, every hit a sample with the
  * raw record), made disabled with the probe (perf_trace_init() takes
  * event_mutex, which is held when an event is enabled) and enabled while
- * the event is used; a CPU that comes online later gets its counter from
- * a worker, one that goes loses it.  The fields are read through the
+ * the event is used; a CPU that comes online later gets its counter
+ * (kpt_cpuctr.h).  The fields are read through the
  * running kernel's layout (compat/kpt_event_fields.h).
  *
  * Offers: the e: parts of a probe's life, called by kpt_probe.c, and
@@ -25,9 +25,6 @@
 #include "kpt_err.h"
 #include "kpt_probe_types.h"
 
-/* CPU hotplug's callbacks for e: counters; exit once no e: probe is left */
-int kpt_eprobe_init(void);
-void kpt_eprobe_exit(void);
 /* p->ep, 0 or -ENOMEM; freed with the probe (event_mutex not held) */
 int kpt_eprobe_alloc(struct kpt_probe *p);
 void kpt_eprobe_free(struct kpt_probe *p);

@@ -14,7 +14,7 @@
 #include "kpt_boundary.h"
 #include "kpt_btf_mod.h"
 #include "kpt_control.h"
-#include "kpt_eprobe.h"
+#include "kpt_cpuctr.h"
 #include "kpt_errlog.h"
 #include "kpt_event.h"
 #include "kpt_files.h"
@@ -75,7 +75,7 @@ static int __init kpt_init(void)
 	ret = kpt_modnotify_init();
 	if (ret)
 		return ret;
-	ret = kpt_eprobe_init();
+	ret = kpt_cpuctr_init();
 	if (ret) {
 		kpt_modnotify_exit();
 		return ret;
@@ -96,7 +96,7 @@ static int __init kpt_init(void)
 
 fail:
 	kpt_remove_exit();
-	kpt_eprobe_exit();
+	kpt_cpuctr_exit();
 	kpt_modnotify_exit();
 	kpt_otype_exit();
 	kpt_printk_exit();
@@ -114,7 +114,7 @@ static void __exit kpt_exit(void)
 	/* triggers name events: gone before the events */
 	kpt_wtrig_exit();
 	kpt_remove_exit();
-	kpt_eprobe_exit();
+	kpt_cpuctr_exit();
 	kpt_otype_exit();
 	kpt_printk_exit();
 	kpt_errlog_exit();

@@ -23,6 +23,7 @@
 #include <linux/rethook.h>
 #include <linux/sched.h>
 #include <linux/trace_events.h>
+#include "kpt_cpuctr.h"
 #include "kpt_err.h"
 #include "kpt_probe_def.h"
 
@@ -180,7 +181,8 @@ struct kpt_fset {
  */
 #define KPT_WREQ_CLEAR		1UL	/* next: park (no kernel address) */
 struct kpt_wp {
-	struct perf_event * __percpu *bp;	/* NULL: not registered */
+	struct kpt_cpuctr bp;		/* a breakpoint per CPU (lock) */
+	bool has_bp;			/* registered */
 	struct mutex lock;		/* bp's state, on, parked */
 	bool on;			/* the event is used: enabled */
 	bool parked;			/* cleared by a trigger: disabled */
@@ -208,18 +210,14 @@ struct kpt_wtrig {
 /*
  * An e: probe's attachment (kpt_eprobe.c): the attached event's file (a
  * reference: the event cannot go while the probe is defined), its call,
- * and one perf counter per online CPU on it, made when the probe is
- * (disabled) or when a CPU comes online, enabled while the event is used.
- * ctr[] and on change under event_mutex; node, under kpt_eprobe.c's lock.
+ * and its perf counters, one per online CPU (kpt_cpuctr.h), made when the
+ * probe is (disabled), enabled while the event is used (event_mutex).
  */
 struct kpt_ep {
-	struct list_head node;
-	struct kpt_probe *owner;	/* the probe: the handler's context */
 	struct trace_event_file *file;
 	struct trace_event_call *call;
-	struct perf_event **ctr;	/* nr_cpu_ids entries, NULL: none */
-	unsigned int *gen;		/* the CPU's life each ctr was made in */
-	bool on;
+	struct kpt_cpuctr cc;
+	bool has_cc;
 };
 
 struct kpt_otype;

@@ -56,11 +56,15 @@ int kpt_wprobe_check(struct kpt_probe *p, unsigned long *addrp,
 /* every CPU's breakpoint at addr, enabled or not (w->lock held) */
 static void kpt_wprobe_move(struct kpt_probe *p, unsigned long addr, bool en)
 {
-	struct kpt_wp *w = p->w;
-	int cpu;
+	struct kpt_cpuctr *c = &p->w->bp;
+	unsigned int cpu;
 
-	for_each_possible_cpu(cpu) {
-		struct perf_event *bp = *per_cpu_ptr(w->bp, cpu);
+	/* a CPU that comes later gets the new place */
+	c->attr.bp_addr = addr;
+	c->attr_seq++;
+	c->on = en;
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		struct perf_event *bp = c->ctr[cpu];
 		struct perf_event_attr attr;
 
 		if (!bp)
@@ -86,7 +90,7 @@ static void kpt_wprobe_work(struct work_struct *work)
 	if (!next)
 		return;
 	mutex_lock(&w->lock);
-	if (!w->bp) {
+	if (!w->has_bp) {
 		mutex_unlock(&w->lock);
 		return;
 	}
@@ -128,75 +132,65 @@ void kpt_wprobe_free(struct kpt_probe *p)
 
 int kpt_wprobe_register(struct kpt_probe *p, struct kpt_err *e, bool armed)
 {
-	struct perf_event * __percpu *bp;
+	struct kpt_wp *w = p->w;
 	struct perf_event_attr attr;
+	int ret;
 
 	hw_breakpoint_init(&attr);
 	attr.bp_addr = p->addr;
 	attr.bp_len = p->def->wlen;
 	attr.bp_type = p->def->waccess == KPT_WACCESS_W ?
 		       HW_BREAKPOINT_W : HW_BREAKPOINT_RW;
-	attr.disabled = !armed || kpt_wprobe_unset(p);
-	bp = register_wide_hw_breakpoint(&attr, kpt_wprobe_handler, p);
-	if (IS_ERR(bp)) {
-		int ret = PTR_ERR(bp);
-
-		if (ret == -ENOSPC)
-			return kpt_error(e, KPT_ERR_W_NO_SLOT, 0,
-					 kpt_probe_group(p), kpt_probe_name(p),
-					 HBP_NUM);
+	ret = kpt_cpuctr_alloc(&w->bp, &attr, kpt_wprobe_handler, p, &w->lock);
+	if (!ret) {
+		w->bp.update = modify_user_hw_breakpoint;
+		ret = kpt_cpuctr_start(&w->bp);
+		if (ret)
+			kpt_cpuctr_stop(&w->bp);
+	}
+	if (ret == -ENOSPC)
+		return kpt_error(e, KPT_ERR_W_NO_SLOT, 0, kpt_probe_group(p),
+				 kpt_probe_name(p), HBP_NUM);
+	if (ret)
 		return kpt_error_with(e, KPT_ERR_W_REGISTER_FAILED, ret, 0,
 				      ret);
-	}
 	if (armed)
 		p->ev->armed_once = true;
-	mutex_lock(&p->w->lock);
-	p->w->bp = bp;
-	p->w->on = armed;
-	p->w->parked = kpt_wprobe_unset(p);
-	mutex_unlock(&p->w->lock);
+	mutex_lock(&w->lock);
+	w->has_bp = true;
+	w->on = armed;
+	w->parked = kpt_wprobe_unset(p);
+	if (armed && !w->parked)
+		kpt_cpuctr_enable(&w->bp, true);
+	mutex_unlock(&w->lock);
 	p->registered = true;
 	return 0;
 }
 
 void kpt_wprobe_unregister(struct kpt_probe *p)
 {
-	struct perf_event * __percpu *bp;
+	struct kpt_wp *w = p->w;
 
-	if (!p->w || !p->w->bp)
+	if (!w || !w->has_bp)
 		return;
-	mutex_lock(&p->w->lock);
-	bp = p->w->bp;
-	p->w->bp = NULL;
-	mutex_unlock(&p->w->lock);
-	/* no request runs after this: a new one finds no bp */
-	irq_work_sync(&p->w->iw);
-	cancel_work_sync(&p->w->work);
-	atomic_long_set(&p->w->next, 0);
-	unregister_wide_hw_breakpoint(bp);
+	mutex_lock(&w->lock);
+	w->has_bp = false;
+	mutex_unlock(&w->lock);
+	/* no request runs after this: a new one finds no breakpoints */
+	irq_work_sync(&w->iw);
+	cancel_work_sync(&w->work);
+	atomic_long_set(&w->next, 0);
+	kpt_cpuctr_stop(&w->bp);
 	p->registered = false;
 }
 
 void kpt_wprobe_set_armed(struct kpt_probe *p, bool on)
 {
 	struct kpt_wp *w = p->w;
-	int cpu;
 
 	mutex_lock(&w->lock);
 	w->on = on;
-	if (!w->bp || (on && w->parked)) {
-		mutex_unlock(&w->lock);
-		return;
-	}
-	for_each_possible_cpu(cpu) {
-		struct perf_event *bp = *per_cpu_ptr(w->bp, cpu);
-
-		if (!bp)
-			continue;
-		if (on)
-			perf_event_enable(bp);
-		else
-			perf_event_disable(bp);
-	}
+	if (w->has_bp && !(on && w->parked))
+		kpt_cpuctr_enable(&w->bp, on);
 	mutex_unlock(&w->lock);
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Watchpoint probes (w: lines, kpt_wprobe.c): a probe whose point is data,
- * watched by a hardware breakpoint on every CPU (the kernel's
- * register_wide_hw_breakpoint(), a perf event per CPU).  The breakpoint is
+ * watched by a hardware breakpoint on every CPU (a perf event per CPU, as
+ * the kernel's register_wide_hw_breakpoint() makes them, and on each CPU
+ * that comes online later: kpt_cpuctr.h).  The breakpoint is
  * registered when the probe is (at the write that defines it, disabled, so
  * that its debug register is taken then: a write that asks for more than
  * the CPU has fails), enabled while the event is used, and unregistered

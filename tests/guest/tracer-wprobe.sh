@@ -6,8 +6,9 @@
 # module's unload removes its watchpoints (their debug registers free
 # again), its reload arms them anew; set_wprobe on a function's argument
 # moves a watchpoint to the object handed (writes to it seen, to its
-# neighbour not), clear_wprobe parks it; left enabled, with a trigger,
-# for kprobetrace's unload.
+# neighbour not), clear_wprobe parks it; a CPU that goes and comes, or
+# comes after the write, watched; left enabled, with a trigger, for
+# kprobetrace's unload.
 . /kpt/lib.sh
 
 E=$KPT/kprobe_events
@@ -161,4 +162,35 @@ echo > $T
 echo "write 2" > $CALL
 assert_eq "$(hits wv)" 7 "re-armed after the reload"
 assert_eq "$(grep ' wv: ' $T | sed 's/.* v=\([0-9]*\) .*/\1/' | tr '\n' ' ')" "1 2 " "values after the reload"
+# CPUs that come later (suspend takes every CPU but the first down and
+# up): wv, enabled while CPU 1 goes and comes, and written while CPU 1 is
+# offline, watches on CPU 1 once it is back (its breakpoint is made by a
+# work: within 3 s)
+C1=/sys/devices/system/cpu/cpu1/online
+on_cpu1() {
+	echo > $T
+	for i in $(seq 30); do
+		taskset -c 1 sh -c "echo 'write 1' > $CALL"
+		grep -q "\[001\].* $1: " $T && return 0
+		sleep 0.1
+	done
+	cat $T
+	fail "$2"
+}
+# (wrw off: QEMU reports one of two breakpoints on one address, the
+# first it was given; the x86 CPUs report both)
+echo 0 > $EV/wrw/enable
+if [ -w $C1 ]; then
+	echo 0 > $C1 && echo 1 > $C1 || fail "CPU 1 offline and online"
+	on_cpu1 wv "no hit on CPU 1 after it went and came"
+	echo 0 > $EV/wv/enable
+	echo '-:wprobes/wv' >> $E || fail "-:wprobes/wv"
+	echo 0 > $C1 || fail "CPU 1 offline"
+	echo 'w:wv w@kpt_wtest_var:8 v=$value:u64 a=$addr' >> $E || fail "w: with CPU 1 offline"
+	echo 1 > $EV/wv/enable
+	echo 1 > $C1 || fail "CPU 1 online"
+	on_cpu1 wv "no hit on CPU 1, online after the write"
+else
+	echo "note: CPU 1 cannot go offline here: the hotplug case is not run"
+fi
 # kprobetrace unloads (the rig) with wv enabled on a loaded module
