@@ -131,7 +131,7 @@ static int kpt_cpuctr_refresh_cpu(struct kpt_cpuctr *c, unsigned int cpu)
 	return 0;
 }
 
-static void kpt_cpuctr_work(struct work_struct *work)
+void kpt_cpuctr_work(struct work_struct *work)
 {
 	struct kpt_cpuctr *c = container_of(work, struct kpt_cpuctr, work);
 	unsigned int cpu;
@@ -145,12 +145,10 @@ static void kpt_cpuctr_work(struct work_struct *work)
 	}
 }
 
-int kpt_cpuctr_alloc(struct kpt_cpuctr *c, const struct perf_event_attr *attr,
-		     perf_overflow_handler_t handler, void *context,
-		     struct mutex *lock)
+int __kpt_cpuctr_alloc(struct kpt_cpuctr *c, const struct perf_event_attr *attr,
+		       perf_overflow_handler_t handler, void *context,
+		       struct mutex *lock)
 {
-	memset(c, 0, sizeof(*c));
-	INIT_WORK(&c->work, kpt_cpuctr_work);
 	c->attr = *attr;
 	c->handler = handler;
 	c->context = context;

@@ -23,6 +23,7 @@
 #include <linux/cpuhotplug.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
+#include <linux/string.h>
 #include <linux/workqueue.h>
 
 struct kpt_cpuctr {
@@ -46,13 +47,22 @@ struct kpt_cpuctr {
 int kpt_cpuctr_init(void);
 void kpt_cpuctr_exit(void);
 
+void kpt_cpuctr_work(struct work_struct *work);
+int __kpt_cpuctr_alloc(struct kpt_cpuctr *c, const struct perf_event_attr *attr,
+		       perf_overflow_handler_t handler, void *context,
+		       struct mutex *lock);
 /*
  * c's arrays for attr (made disabled), handler and its context, lock:
- * 0 or -ENOMEM.  kpt_cpuctr_stop() frees them.
+ * 0 or -ENOMEM.  kpt_cpuctr_stop() frees them.  A macro: each caller's
+ * work has its own lockdep class (an e: work takes event_mutex, a w:
+ * probe is stopped under it).
  */
-int kpt_cpuctr_alloc(struct kpt_cpuctr *c, const struct perf_event_attr *attr,
-		     perf_overflow_handler_t handler, void *context,
-		     struct mutex *lock);
+#define kpt_cpuctr_alloc(c, attr, handler, context, lock)		\
+({									\
+	memset((c), 0, sizeof(*(c)));					\
+	INIT_WORK(&(c)->work, kpt_cpuctr_work);				\
+	__kpt_cpuctr_alloc((c), (attr), (handler), (context), (lock));	\
+})
 /*
  * A disabled counter on every online CPU, and on each that comes later:
  * 0, or the first CPU's error with none left.  Not with lock held.
