@@ -6,7 +6,7 @@
 # image is refused with its reason; a corrupted cache is read again from
 # the image. The kernel's own kprobe tracer takes the offsets marked ok
 # inside an alternative.
-# matrix: core
+# matrix: series
 # needs: vmlinuz
 # timeout: 300
 . /kpt/lib.sh

@@ -16,7 +16,7 @@
 # service (up 0, then the events defined again, counters from 0), and
 # nothing left behind.
 # needs: metrics
-# matrix: series
+# matrix: core
 # timeout: 150
 . /kpt/lib.sh
 [ -e /kpt/needs/metrics ] || skip "no metrics archive"
