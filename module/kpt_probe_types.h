@@ -215,6 +215,7 @@ struct kpt_ep {
 	struct trace_event_file *file;
 	struct trace_event_call *call;
 	struct perf_event **ctr;	/* nr_cpu_ids entries, NULL: none */
+	struct kpt_efilter *filter;	/* if FILTER, or NULL */
 	bool on;
 };
 
