@@ -74,7 +74,7 @@ echo "$F" > $TRACEFS/events/sched/sched_switch/filter
 echo > $T
 echo 1 > $TRACEFS/events/sched/sched_switch/enable
 echo 1 > $D/fsw/enable
-for i in 1 2 3 4 5 6 7 8; do sleep 0.02; done
+for i in 1 2 3 4; do sleep 0.02; done
 echo 0 > $D/fsw/enable
 echo 0 > $TRACEFS/events/sched/sched_switch/enable
 echo 0 > $TRACEFS/events/sched/sched_switch/filter
