@@ -158,6 +158,16 @@ static bool kpt_ef_str_match(const struct kpt_efilter *f,
 }
 NOKPROBE_SYMBOL(kpt_ef_str_match);
 
+/* the bytes before a NUL in s[0..n) (strnlen(), kept in the hit path) */
+static nokprobe_inline u32 kpt_ef_strnlen(const char *s, u32 n)
+{
+	u32 i = 0;
+
+	while (i < n && s[i])
+		i++;
+	return i;
+}
+
 /* the string of insn in: in the record, or the task's name; false: not there */
 static nokprobe_inline bool kpt_ef_str_at(const struct kpt_ef_insn *in,
 					  const u8 *rec, u32 size,
@@ -167,14 +177,14 @@ static nokprobe_inline bool kpt_ef_str_at(const struct kpt_ef_insn *in,
 
 	if (in->where == KPT_EF_COMM) {
 		*s = current->comm;
-		*n = strnlen(current->comm, TASK_COMM_LEN);
+		*n = kpt_ef_strnlen(current->comm, TASK_COMM_LEN);
 		return true;
 	}
 	if (in->off + in->size > size)
 		return false;
 	if (in->where == KPT_EF_STATIC) {
 		*s = (const char *)rec + in->off;
-		*n = strnlen(*s, in->size);
+		*n = kpt_ef_strnlen(*s, in->size);
 		return true;
 	}
 	memcpy(&loc, rec + in->off, 4);
@@ -186,7 +196,7 @@ static nokprobe_inline bool kpt_ef_str_at(const struct kpt_ef_insn *in,
 		return false;
 	len = min(len, size - base - loc);
 	*s = (const char *)rec + base + loc;
-	*n = strnlen(*s, len);
+	*n = kpt_ef_strnlen(*s, len);
 	return true;
 }
 
