@@ -493,7 +493,7 @@ int kpt_efilter_compile(struct trace_event_call *call, const char *text,
 		return kpt_error(e, p.code, base + p.pos);
 	/* each term, an operator after each but the last, each '!' */
 	cap = 2 * terms + bangs;
-	p.f = kzalloc(struct_size(p.f, insn, cap) + p.len + 1, GFP_KERNEL);
+	p.f = kvzalloc(struct_size(p.f, insn, cap) + p.len + 1, GFP_KERNEL);
 	p.ops = kmalloc(p.len + 1, GFP_KERNEL);
 	if (!p.f || !p.ops) {
 		ret = kpt_error_with(e, KPT_ERR_EF_ERROR, -ENOMEM, base);
@@ -507,7 +507,7 @@ int kpt_efilter_compile(struct trace_event_call *call, const char *text,
 out:
 	kfree(p.ops);
 	if (ret)
-		kfree(p.f);
+		kvfree(p.f);
 	else
 		*out = p.f;
 	return ret;
@@ -515,5 +515,5 @@ out:
 
 void kpt_efilter_free(struct kpt_efilter *f)
 {
-	kfree(f);
+	kvfree(f);
 }
