@@ -113,6 +113,11 @@ static int kpt_op_add(struct kpt_op *op, struct kpt_probe_def *def,
 	if (IS_ERR(op->p)) {
 		op->p = NULL;
 		ret = e.err;
+		/* an e: filter's error: its caret in the line as written */
+		if (def->filter && e.pos > def->filter_pos)
+			e.pos = kpt_eprobe_filter_caret(op->line, op->len,
+							def->filter_pos,
+							e.pos - def->filter_pos);
 		goto log;
 	}
 	if (!e.note)	/* e.g. the boundary check's fallback */

@@ -139,9 +139,10 @@ r=$(kpt-write -a $E "e:eprobes/b2 sched/no_such_event_kpt\n")
 assert_eq "$r" "write: ENODEV" "no such event"
 r=$(kpt-write -a $E "e:eprobes/b3 eprobes.esw\n")
 assert_eq "$r" "write: ENODEV" "an e: event on an e: event"
-r=$(kpt-write -a $E "e:eprobes/b4 sched/sched_switch \$prev_pid if prev_pid == 1 && nope < 2\n")
+r=$(kpt-write -a $E "e:eprobes/b4 sched/sched_switch \$prev_pid if prev_pid == 1  &&\tnope < 2\n")
 assert_eq "$r" "write: EINVAL" "a filter's unknown field"
-# the kernel's text and caret: one past the name, and a blank (at '<')
+# the kernel's text and caret: one past the name, and a blank (at '<';
+# the kernel's position in the filter, its blanks collapsed, mapped back)
 assert_file_has $LOG "Field not found" "a filter: error_log"
 l=$(grep 'Command: e:eprobes/b4' $LOG | sed 's/^  Command: //')
 c=$(grep -A1 'Command: e:eprobes/b4' $LOG | tail -n 1 | awk '{ print index($0, "^") }')
