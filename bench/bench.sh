@@ -80,10 +80,10 @@ R14=$(awk '$3 == "linux_banner" { print $1; exit }' /proc/kallsyms)
 
 # ---- definitions -------------------------------------------------------------
 REGS16="%ax %bx %cx %dx %si %di %bp %sp %r8 %r9 %r10 %r11 %r12 %r13 %r14 %r15"
-VARIANTS=${VARIANTS:-"entry0 entry4 entry16 entry128 mem nested string fdrop fkeep midopt midint3 ret retrv fentry0 fentry4 fmany0 tp0 tpargs ep0 epargs"}
+VARIANTS=${VARIANTS:-"entry0 entry4 entry16 entry128 mem nested string fdrop fkeep midopt midint3 ret retrv fentry0 fentry4 fmany0 tp0 tpargs ep0 epargs epdrop"}
 # variant -> kind (p/r), offset, seed-syntax fetch args, filter
 vdef() {
-	kind=p off=0 args= filter= many=0
+	kind=p off=0 args= filter= efilter= many=0
 	case $1 in
 	entry0) ;;
 	entry4) args="%di %si %dx %cx" ;;
@@ -110,6 +110,8 @@ vdef() {
 	# the static event's own record
 	ep0) kind=e ;;
 	epargs) kind=e args='$id $args' ;;
+	# an e: filter that drops every record (getppid()'s id is never < 0)
+	epdrop) kind=e args='$id' efilter='id < 0' ;;
 	esac
 }
 # ~10,000 functions of subsystems the getppid() loop (and the timer tick)
@@ -173,7 +175,7 @@ arm() {
 		;;
 	ke)
 		[ $kind = e ] || return 1
-		{ echo "e:eprobes/bench raw_syscalls.sys_enter $args" >> $T/dynamic_events; } 2>/dev/null || return 1
+		{ echo "e:eprobes/bench raw_syscalls.sys_enter $args${efilter:+ if $efilter}" >> $T/dynamic_events; } 2>/dev/null || return 1
 		echo 1 > $T/events/eprobes/bench/enable
 		;;
 	floor)
@@ -214,7 +216,7 @@ arm() {
 		if [ $kind = t ]; then
 			{ echo "t:kprobetrace/bench sys_enter $args" > $KPT/kprobe_events; } 2>/dev/null || return 1
 		elif [ $kind = e ]; then
-			{ echo "e:kprobetrace/bench raw_syscalls.sys_enter $args" > $KPT/kprobe_events; } 2>/dev/null || return 1
+			{ echo "e:kprobetrace/bench raw_syscalls.sys_enter $args${efilter:+ if $efilter}" > $KPT/kprobe_events; } 2>/dev/null || return 1
 		elif [ $kind = f ]; then
 			fs=$(site); [ "${many:-0}" = 1 ] && fs="$FUNC,$(cold_set)"
 			{ echo "f:kprobetrace/bench $fs $args" > $KPT/kprobe_events; } 2>/dev/null || return 1

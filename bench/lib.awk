@@ -35,4 +35,5 @@ function variant_names(d) {
 	d["tpargs"] = "t: sys_enter, $arg* (regs, id)"
 	d["ep0"] = "e: raw_syscalls.sys_enter, 0 args"
 	d["epargs"] = "e: sys_enter, $id $args"
+	d["epdrop"] = "e: sys_enter, $id if id < 0 (drops all)"
 }

@@ -15,7 +15,7 @@ BEGIN {
 	variant_names(desc)
 	isf["fentry0"] = isf["fentry4"] = isf["fmany0"] = 1
 	ist["tp0"] = ist["tpargs"] = 1
-	ise["ep0"] = ise["epargs"] = 1
+	ise["ep0"] = ise["epargs"] = ise["epdrop"] = 1
 	nv = 0
 }
 /^@@INFO / { info[$2] = substr($0, length($1 $2) + 3) }

@@ -70,6 +70,22 @@ int kpt_parse_eprobe_filter(struct kpt_parser *p, size_t b)
 	return 0;
 }
 
+size_t kpt_eprobe_filter_caret(const char *line, size_t len,
+			       size_t filter_pos, size_t off)
+{
+	size_t i = filter_pos;
+
+	while (off && i < len) {
+		/* a run of blanks is one byte of the filter */
+		if (kpt_isspace(line[i]))
+			while (i + 1 < len && kpt_isspace(line[i + 1]))
+				i++;
+		i++;
+		off--;
+	}
+	return i + off;
+}
+
 /*
  * The value of an e: argument at s[b, e): $FIELD, or what reads no
  * register: @ADDR, @SYM, \IMM, \"str" (the caller's).  A register is an

@@ -365,6 +365,15 @@ int kpt_parse_probe(const char *line, size_t len, struct kpt_probe_def *def,
 		    struct kpt_parse_error *err);
 
 /*
+ * An e: filter's caret: off bytes into the filter as def->filter keeps it
+ * (its blanks collapsed), mapped to a byte of line[0..len) (the filter
+ * starts at filter_pos there); past the line's end as far as past the
+ * filter's (the kernel's caret may be one past it).
+ */
+size_t kpt_eprobe_filter_caret(const char *line, size_t len,
+			       size_t filter_pos, size_t off);
+
+/*
  * Canonical text of a definition, writable back: parse(format(d)) == d.
  * Names the group and event (p:kprobetrace/ev ..., as the kernel lists
  * them); today's syntax also names every argument (arg1=$stack).  Writes at

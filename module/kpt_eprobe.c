@@ -10,6 +10,7 @@
 #include <linux/slab.h>
 #include <linux/trace_events.h>
 #include "kpt_btf_mod.h"
+#include "kpt_efilter.h"
 #include "kpt_eprobe.h"
 #include "kpt_event_fields.h"
 #include "kpt_hit.h"
@@ -37,6 +38,7 @@ void kpt_eprobe_free(struct kpt_probe *p)
 		kpt_cpuctr_stop(&ep->cc);
 	if (ep->file)
 		trace_put_event_file(ep->file);
+	kpt_efilter_free(ep->filter);
 	kfree(ep);
 	p->ep = NULL;
 }
@@ -87,6 +89,14 @@ int kpt_eprobe_locate(struct kpt_probe *p, struct kpt_err *e, size_t pos)
 	/* ours are marked as the kernel's are (kpt_event.c) */
 	if (p->ep->call->flags & KPT_EP_NOT_ATTACHED)
 		return kpt_error(e, KPT_ERR_EP_NO_EVENT, pos);
+	/* the filter before the counters: their handler reads it */
+	if (def->filter) {
+		ret = kpt_efilter_compile(p->ep->call,
+					  kpt_def_str(def, def->filter),
+					  def->filter_pos, &p->ep->filter, e);
+		if (ret)
+			return ret;
+	}
 	ret = kpt_eprobe_counters(p);
 	if (ret)
 		return kpt_error_with(e, KPT_ERR_EP_ATTACH, ret, pos,

@@ -11,8 +11,10 @@
  * raw record), made disabled with the probe (perf_trace_init() takes
  * event_mutex, which is held when an event is enabled) and enabled while
  * the event is used; a CPU that comes online later gets its counter
- * (kpt_cpuctr.h).  The fields are read through the
- * running kernel's layout (compat/kpt_event_fields.h).
+ * (kpt_cpuctr.h).  The fields are read through the running kernel's
+ * layout (compat/kpt_event_fields.h).  The line's filter is compiled
+ * with the event found, before the counters exist (kpt_efilter.h), and
+ * freed with the probe.
  *
  * Offers: the e: parts of a probe's life, called by kpt_probe.c, and
  * kpt_eprobe_field() for the compiler (kpt_compile.c).  Touches the

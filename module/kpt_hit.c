@@ -26,6 +26,7 @@
 #include <linux/sched/clock.h>
 #include <linux/trace_events.h>
 #include <linux/trace_recursion.h>
+#include "kpt_efilter.h"
 #include "kpt_fetch.h"
 #include "kpt_fmt.h"
 #include "kpt_ftrace_regs.h"
@@ -484,8 +485,13 @@ void kpt_eprobe_handler(struct perf_event *ev, struct perf_sample_data *data,
 			struct pt_regs *regs)
 {
 	struct kpt_probe *p = ev->overflow_handler_context;
+	const struct kpt_efilter *f = p->ep->filter;
 
 	if (unlikely(!(data->sample_flags & PERF_SAMPLE_RAW)))
+		return;
+	/* a record the filter drops is no hit, as the kernel's trigger */
+	if (f && !kpt_efilter_match(f, data->raw->frag.data,
+				    data->raw->frag.size))
 		return;
 	this_cpu_inc(*p->hits);
 	kpt_event_record_today(p, regs, data->raw->frag.data, 0);

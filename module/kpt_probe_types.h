@@ -216,6 +216,7 @@ struct kpt_wtrig {
 struct kpt_ep {
 	struct trace_event_file *file;
 	struct trace_event_call *call;
+	struct kpt_efilter *filter;	/* if FILTER, or NULL */
 	struct kpt_cpuctr cc;
 	bool has_cc;
 };

@@ -58,8 +58,8 @@ static bool kpt_arg_reads_mem(const struct kpt_probe_arg *a)
 
 /*
  * May the line be added now?  Not under lockdown (confidentiality),
- * except an e: line that reads its event's fields only (no memory); an
- * e: filter is not supported.
+ * except an e: line that reads its event's fields only (no memory; its
+ * filter reads the record's fields, the task's name and the CPU).
  */
 static int kpt_op_allowed(const struct kpt_probe_def *def, struct kpt_err *e)
 {
@@ -67,9 +67,6 @@ static int kpt_op_allowed(const struct kpt_probe_def *def, struct kpt_err *e)
 	unsigned int i;
 	int ret;
 
-	if (ep && def->filter)
-		return kpt_error(e, KPT_ERR_EP_FILTER_UNSUPPORTED,
-				 def->filter_pos);
 	ret = security_locked_down(LOCKDOWN_KPROBES);
 	if (!ret)
 		return 0;
@@ -116,6 +113,11 @@ static int kpt_op_add(struct kpt_op *op, struct kpt_probe_def *def,
 	if (IS_ERR(op->p)) {
 		op->p = NULL;
 		ret = e.err;
+		/* an e: filter's error: its caret in the line as written */
+		if (def->filter && e.pos > def->filter_pos)
+			e.pos = kpt_eprobe_filter_caret(op->line, op->len,
+							def->filter_pos,
+							e.pos - def->filter_pos);
 		goto log;
 	}
 	if (!e.note)	/* e.g. the boundary check's fallback */

@@ -110,7 +110,11 @@ write: EINVAL  | - | No filter rule after         | e sched/sched_switch $prev_p
 write: EINVAL  | - | Maxactive is only for return | e3:ev sched/sched_switch\n
 write: ENODEV  | - | Attached event does not exist | e sched/no_such_event_kpt\n
 write: ENODEV  | - | Attached event does not exist | p:e1 kpt_test_ret\ne:g/ev kprobetrace/no_such_event_kpt\n
-write: EOPNOTSUPP | - | e: filters (if ...) are not supported | p:e1 kpt_test_ret\ne:g/ev sched.sched_switch p=$prev_pid:s32 if prev_pid > 0\n
+write: EINVAL  | - | Field not found              | p:e1 kpt_test_ret\ne:g/ev sched.sched_switch p=$prev_pid:s32 if no_field_kpt > 0\n
+write: EINVAL  | - | Missing matching quote       | e sched.sched_switch if prev_comm == "sh\n
+write: EINVAL  | - | Expecting string field       | e sched.sched_switch if prev_comm == 1 && next_pid > 0\n
+write: EINVAL  | - | Meaningless filter           | p:e1 kpt_test_ret\ne sched.sched_switch if (prev_pid == 1) ||\n
+write: EINVAL  | - | Too few                      | e sched.sched_switch if prev_pid == 1)\n
 write: ENOENT  | - | no event                     | -:ev sched/sched_switch\n
 # --- symbols and modules --------------------------------------------------------
 write: EINVAL  | - | Invalid symbol name          | p:e1 kpt_test_ret/x\n

@@ -2,11 +2,12 @@
 # The kernel as referee for e: lines (event probes, 5.15+).  First the
 # same line armed in both: the same fields in the format files and, for
 # each record of ours, the kernel's record of the same sched_switch
-# beside it on its CPU with the same values.  Then each hostile line
-# below, written to the kernel's dynamic_events and to our kprobe_events:
-# both must refuse it, and a row marked "same" must get the same errno,
-# the same error_log text and the caret under the same byte from both.
-# Prints each difference.
+# beside it on its CPU with the same values, and the same again for a
+# line with a filter (if ...): the same records kept.  Then each hostile
+# line below, written to the kernel's dynamic_events and to our
+# kprobe_events: both must refuse it (or both take it: "take"), and a row
+# marked "same" must get the same errno, the same error_log text and the
+# caret under the same byte from both.  Prints each difference.
 . /kpt/lib.sh
 
 KE=$TRACEFS/dynamic_events
@@ -27,6 +28,10 @@ S=sched/sched_switch
 #                size limit is passed, the kernel says EINVAL)
 #   diff         both refuse, differently (the reason in the comment above
 #                the row); printed, not failed
+#   filt         a filter's error: the same errno and text; the kernel logs
+#                the filter alone, so its caret is ours less the filter's
+#                offset in the line
+#   take         both take the line (a filter the kernel reads too)
 TABLE="
 same | e a.
 same | e .b
@@ -78,6 +83,25 @@ same | e sched/no_such_event_kpt
 # 6.1: ENOENT, Attached event does not have this field; 6.12 and ours:
 # EINVAL, Invalid \$-variable specified
 diff | e $S \$no_such_field
+filt | e $S if prev_pid
+filt | e $S \$prev_pid if no_such_field == 1
+filt | e $S if prev_pid == abc
+filt | e $S if prev_pid == 1x
+filt | e $S if prev_pid == \"a\"
+filt | e $S if comm == 0
+filt | e $S if prev_comm < \"a\"
+filt | e $S if prev_pid ~ 1
+filt | e $S if prev_comm == \"abc
+filt | e $S if prev_pid == 1 || (next_pid == 2 && (prev_prio > 1)
+filt | e $S if ((prev_pid == 1) && next_pid == 2)) || 1
+filt | e $S if prev_pid == 1 &&
+filt | e $S if prev_pid == 1 & next_pid == 2
+filt | e $S if ()
+filt | e $S if !
+filt | e $S if prev_pid == 123456789012345678901234
+take | e $S if common_pid == 1 && common_preempt_count < 4 || prev_pid & 1 && next_pid != -1 && prev_prio <= 0x78
+take | e $S \$prev_pid if CPU == 0 || cpu != 1 && common_cpu >= 0
+take | e $S if !!(prev_pid == 1) || !(next_comm ~ \"a[bc]*\") && comm ~ \"*sh*\"
 "
 
 # the same line in both, armed: the same fields and values
@@ -89,26 +113,46 @@ fields() { sed -n '/^$/,/^print fmt/p' $1 | grep 'field:'; }
 kf=$(fields $TRACEFS/events/kep/ksw/format)
 of=$(fields $TRACEFS/events/oep/osw/format)
 [ "$kf" = "$of" ] || { echo "kernel:"; echo "$kf"; echo "ours:"; echo "$of"; fail "fields differ"; }
-echo > $T
-echo 1 > $TRACEFS/events/kep/ksw/enable
-echo 1 > $TRACEFS/events/oep/osw/enable
-for i in 1 2 3 4 5; do sleep 0.02; done
-echo 0 > $TRACEFS/events/oep/osw/enable
-echo 0 > $TRACEFS/events/kep/ksw/enable
-beside osw ksw '
+# both armed a while, then our records beside the kernel's (kev, oev)
+armed() {
+	echo > $T
+	echo 1 > $TRACEFS/events/kep/$1/enable
+	echo 1 > $TRACEFS/events/oep/$2/enable
+	for i in 1 2 3 4 5; do sleep 0.02; done
+	echo 0 > $TRACEFS/events/oep/$2/enable
+	echo 0 > $TRACEFS/events/kep/$1/enable
+	beside $2 $1 '
 function norm(l) { sub(/^.*\(sched\.sched_switch\) /, "", l); return l }'
+}
+armed ksw osw
 echo "-:kep/ksw" >> $KE || fail "-:kep/ksw"
 echo "-:oep/osw" >> $E || fail "-:oep/osw"
+
+# the same with a filter: the same records kept, none dropped between ours
+# (no prev_state: the kernel reads a dying task's exit_state live, once
+# per probe, so two records of one switch may differ there)
+ARGF='pp=$prev_pid:s32 np=$next_pid:s32 nc=$next_comm:string pr=$prev_prio:u32 c=$comm:string'
+FL='if prev_pid != 0 && (next_comm ~ "*sh*" || next_pid < 10 || prev_comm ~ "k[!x]orker/?:*" || prev_comm ~ "rcu_*") && !(prev_prio > 200) && next_comm != "nonesuch" && prev_comm ~ "![0-9]*"'
+echo "e:kep/kfs $S $ARGF $FL" >> $KE || { cat $KLOG; fail "the kernel refused the filter"; }
+echo "e:oep/ofs $S $ARGF $FL" >> $E || { cat $LOG; fail "we refused the filter"; }
+echo 0 > $TRACEFS/events/oep/enable
+armed kfs ofs
+beside_all ofs kfs
+echo "-:kep/kfs" >> $KE || fail "-:kep/kfs"
+echo "-:oep/ofs" >> $E || fail "-:oep/ofs"
 
 clear_logs() {
 	kpt-write -t $KLOG "" > /dev/null
 	kpt-write -t $LOG "" > /dev/null
 }
 
-# msg FILE: the text after "error: " of its last entry; caret FILE: the
-# column of its last caret line's '^'
-msg() { grep 'error: ' $1 | tail -n 1 | sed 's/.*error: //'; }
-caret() { grep '^ *^$' $1 | tail -n 1 | awk '{ print index($0, "^") }'; }
+# last FILE: "CARET|TEXT": the column of its last caret line's '^' and
+# the text after "error: " of its last entry (one process a file)
+last() {
+	awk '/error: / { m = $0; sub(/.*error: /, "", m) }
+	/^ *\^$/ { c = index($0, "^") }
+	END { print c "|" m }' $1
+}
 
 rm -f /tmp/eps.n /tmp/eps.bad
 printf '%s\n' "$TABLE" | while IFS='|' read -r class line; do
@@ -117,18 +161,30 @@ printf '%s\n' "$TABLE" | while IFS='|' read -r class line; do
 	line=${line# }
 	clear_logs
 	kg=$(kpt-write -a $KE "$line\n")
+	# a line both take defines the same event: the kernel's goes first
+	[ "$kg" != OK ] || [ $class != take ] || echo > $KE
 	og=$(kpt-write -a $E "$line\n")
-	km=$(msg $KLOG); om=$(msg $LOG)
-	kc=$(caret $KLOG); oc=$(caret $LOG)
+	kl=$(last $KLOG); ol=$(last $LOG)
+	km=${kl#*|}; kc=${kl%%|*}
+	om=${ol#*|}; oc=${ol%%|*}
 	ok=1
 	# a line the kernel takes is a difference; its event goes
-	[ "$kg" != OK ] || { ok=0; echo > $KE; }
+	[ "$kg" != OK ] || { [ $class = take ] || ok=0; echo > $KE; }
+	[ "$og" != OK ] || echo > $E
 	# ours without its " (-ERRNO)", and a detail it adds: " (max 63)"
 	om=${om% (-*)}
 	case "$om" in "$km ("*) om=$km ;; esac
 	same_text=0
 	[ "$km" = "$om" ] && [ "$kc" = "$oc" ] && same_text=1
+	if [ $class = filt ]; then
+		# the filter's offset: after " if " (the line has single blanks)
+		fo=${line%% if *}
+		[ "$km" = "$om" ] && [ "$kc" = "$(( ${oc:-0} - ${#fo} - 4 ))" ] &&
+			same_text=1
+	fi
 	case "$class" in
+	take)	[ "$kg" = OK ] && [ "$og" = OK ] || ok=0 ;;
+	filt)	[ "$kg" = "$og" ] && [ $same_text = 1 ] || ok=0 ;;
 	same)	[ "$kg" = "$og" ] && [ $same_text = 1 ] || ok=0 ;;
 	text)	[ "$og" != OK ] && [ $same_text = 1 ] || ok=0 ;;
 	diff)	[ "$og" != OK ] || ok=0

@@ -1174,6 +1174,23 @@ static void run_misc(void)
 	if (kpt_parse_probe("p:ev f a0", 9, &def1, &err) ||
 	    err.code != KPT_ERR_NONE || err.pos)
 		FAIL("error not cleared on success");
+
+	/* an e: filter's caret, from its collapsed text back to the line */
+	{
+		static const char l[] = "e s/e if  a \t== 1";
+		size_t n = sizeof(l) - 1;
+
+		if (kpt_parse_probe(l, n, &def1, &err) || def1.filter_pos != 10 ||
+		    strcmp(kpt_def_str(&def1, def1.filter), "a == 1"))
+			FAIL("e: filter '%s'", kpt_def_str(&def1, def1.filter));
+		if (kpt_eprobe_filter_caret(l, n, 10, 0) != 10 ||
+		    kpt_eprobe_filter_caret(l, n, 10, 1) != 11 ||
+		    kpt_eprobe_filter_caret(l, n, 10, 2) != 13 ||
+		    kpt_eprobe_filter_caret(l, n, 10, 5) != 16 ||
+		    kpt_eprobe_filter_caret(l, n, 10, 6) != n ||
+		    kpt_eprobe_filter_caret(l, n, 10, 7) != n + 1)
+			FAIL("e: filter carets");
+	}
 }
 
 int main(void)

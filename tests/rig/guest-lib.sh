@@ -119,6 +119,30 @@ beside() {
 	echo "$1: $_ok records as the kernel's $2"
 }
 
+# beside_all EV KEV: on each CPU, as many of the kernel's KEV records as
+# of our EV records from our first to our last, with the kernel's record
+# beside our last (after it) or our first (before it): none dropped where
+# the kernel kept one (both filtered alike).
+beside_all() {
+	for _f in $TRACEFS/per_cpu/cpu*/trace; do
+		_r=$(awk -v O=" $1: (" -v K=" $2: " '
+		index($0, O) { if (!first) first = NR; last = NR; o++; next }
+		index($0, K) { k[NR] = 1 }
+		END {
+			if (!o)
+				exit
+			if (first + 1 in k)
+				last++
+			else
+				first--
+			for (i = first; i <= last; i++)
+				n += (i in k)
+			print n != o ? "BAD ours " o ", the kernel " n : "ok"
+		}' $_f)
+		case "$_r" in BAD*) tail -n 20 $_f; fail "$1 beside $2 on $_f: $_r" ;; esac
+	done
+}
+
 # vals EV: the values of EV's last record in the trace file $T (what
 # follows "EV: (...) ").
 vals() { grep " $1: (" $T | tail -n 1 | sed 's/^[^)]*) //'; }
