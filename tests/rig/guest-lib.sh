@@ -90,7 +90,8 @@ field() {
 # kernel's record of event KERNEL on the line before or after it (both
 # come from one call of the same tracepoint); a record with neither
 # (the edges of the window both were enabled in) is left out.  NORM is
-# the text of an awk function norm(l) (l: the kernel's whole line).
+# the text of an awk function norm(l, ours): l is the kernel's whole line
+# (ours 0) or our record's arguments (ours 1), made comparable.
 # Fails at the first difference; prints how many records matched.
 beside() {
 	_ok=0
@@ -98,9 +99,9 @@ beside() {
 		_r=$(awk -v O=" $1: (" -v K=" $2: " "$3"'
 		index($0, O) {
 			s = substr($0, index($0, O) + length(O))
-			o[NR] = substr(s, index(s, ") ") + 2); next
+			o[NR] = norm(substr(s, index(s, ") ") + 2), 1); next
 		}
-		index($0, K) { k[NR] = norm($0) }
+		index($0, K) { k[NR] = norm($0, 0) }
 		END {
 			for (i in o) {
 				if (!(i - 1 in k) && !(i + 1 in k))
