@@ -111,6 +111,15 @@ perf_static_name() {	# PERF OURS (normed)
 	END { exit bad || !n }' "$1" "$2"
 }
 
+# perf wrong, checked: kprobetrace says the location computes the value
+# from its operands (two registers or memory values combined, or an
+# arithmetic or comparison operation: DW_OP 0x19-0x2e but plus_uconst
+# and bra), which no fetch argument does; perf gives a plain fetch of
+# one operand, the operation dropped
+perf_drops_arith() {	# OURS.err
+	grep -Eq "arithmetic on two registers or memory values|uses DW_OP 0x(19|1[a-f]|2[0-2]|2[4-7]|29|2[a-e])," "$1" 2> /dev/null
+}
+
 # shadowed, checked: perf reads another function copy's variable of the
 # name (the outermost: the out-of-line function's), which kprobetrace's
 # own name hides there; kprobetrace's NAME@OWNER (vars lists it) is
@@ -142,6 +151,7 @@ while read -r fn rel var; do
 	elif [ ! -s "$out/vp" ]; then v="both refuse"
 	elif perf_derefs_address "$out/vours.d/$k.err" "$out/vp"; then v="perf wrong"
 	elif perf_reads_name "$var" "$out/vours.d/$k.err" "$out/vp"; then v="perf wrong"
+	elif perf_drops_arith "$out/vours.d/$k.err"; then v="perf wrong"
 	elif shadowed "$fn" "$rel" "$var" "$out/vp"; then v=shadowed
 	else v="ours refuses"; fi
 	vcnt[$v]=$((${vcnt[$v]:-0} + 1))
