@@ -186,7 +186,7 @@ done < "$out/points"
 	echo "lines (who marks the point's line as having code):"
 	for l in "${!lcnt[@]}"; do printf '  %-28s %d\n' "$l" "${lcnt[$l]}"; done | sort
 	echo "variables: $(wc -l < "$out/vpoints") (of $(wc -l < "$out/vall") perf -V lists at $(wc -l < "$out/vat") points that agree)"
-	for v in agree "perf refuses" "both refuse" "perf wrong" "ours refuses" disagree; do
+	for v in agree "perf refuses" "both refuse" "perf wrong" shadowed "ours refuses" disagree; do
 		printf '  %-28s %d\n' "$v" "${vcnt[$v]:-0}"
 	done
 	echo

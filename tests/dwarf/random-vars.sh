@@ -7,7 +7,11 @@
 # compared as the points are (lib.sh: the same fetch argument at every
 # site).  perf's answers come from tests/dwarf/perf-answers.sh (cached,
 # many a run); kprobetrace takes a point's variables in one add, one by
-# one when that fails.  Sets vcnt[CLASS]; $out/vall (every pair),
+# one when that fails.  Classes: agree, perf refuses, both refuse, perf
+# wrong (each check below), shadowed (perf reads another function
+# copy's variable of the name, which kprobetrace names NAME@OWNER:
+# checked), ours refuses, disagree.
+# Sets vcnt[CLASS]; $out/vall (every pair),
 # $out/vpoints (the sample), $out/vdetails.
 
 declare -A vcnt
@@ -94,6 +98,42 @@ perf_two_answers() {	# PERF OURS (normed)
 	END { for (a in n) if (n[a] > 1) two = 1; exit bad || !two }' "$1" "$2"
 }
 
+# perf wrong, checked: ours reads a function's static variable at its
+# symbol @NAME.N (GCC's name for it), perf reads @NAME, which is no
+# symbol: the same address otherwise at every site (the types aside:
+# perf types no char array, __func__)
+perf_static_name() {	# PERF OURS (normed)
+	gawk 'NR == FNR { f = $3; sub(/^[^=]*=/, "", f); sub(/:[^:]*$/, "", f)
+		sub(/\+0$/, "", f); p[$1] = f; next }
+	{ f = $3; sub(/^[^=]*=/, "", f); sub(/:[^:]*$/, "", f)
+	  n++
+	  if (!sub(/^@[A-Za-z0-9_]+\.[0-9]+/, gensub(/^(@[A-Za-z0-9_]+)\..*/, "\\1", 1, f), f) ||
+	      !($1 in p) || p[$1] != f) bad = 1 }
+	END { exit bad || !n }' "$1" "$2"
+}
+
+# perf wrong, checked: kprobetrace says the location computes the value
+# from its operands (two registers or memory values combined, or an
+# arithmetic or comparison operation: DW_OP 0x19-0x2e but plus_uconst
+# and bra), which no fetch argument does; perf gives a plain fetch of
+# one operand, the operation dropped
+perf_drops_arith() {	# OURS.err
+	grep -Eq "arithmetic on two registers or memory values|uses DW_OP 0x(19|1[a-f]|2[0-2]|2[4-7]|29|2[a-e])," "$1" 2> /dev/null
+}
+
+# shadowed, checked: perf reads another function copy's variable of the
+# name (the outermost: the out-of-line function's), which kprobetrace's
+# own name hides there; kprobetrace's NAME@OWNER (vars lists it) is
+# perf's answer at every site
+shadowed() {	# FUNC REL VAR PERF(normed)
+	local o
+	for o in $(ours vars "$1:$2" 2> /dev/null | grep -o "[ *]$3@[A-Za-z0-9_]*" | cut -c2- | sort -u); do
+		ours add -D "$1:$2 $o" 2> /dev/null | norm > "$out/vsh"
+		[ -s "$out/vsh" ] && same "$4" "$out/vsh" > /dev/null && return 0
+	done
+	return 1
+}
+
 while read -r fn rel; do
 	vours "$fn" "$rel" $(awk -v f="$fn" -v r="$rel" '$1 == f && $2 == r { print $3 }' "$out/vpoints")
 done < <(cut -d' ' -f1,2 "$out/vpoints" | uniq)
@@ -105,11 +145,15 @@ while read -r fn rel var; do
 	if [ -s "$out/vp" ] && [ -s "$out/vo" ]; then
 		if same "$out/vp" "$out/vo" > "$out/vdiff"; then v=agree
 		elif perf_two_answers "$out/vp" "$out/vo"; then v="perf wrong"
+		elif perf_static_name "$out/vp" "$out/vo"; then v="perf wrong"
+		elif shadowed "$fn" "$rel" "$var" "$out/vp"; then v=shadowed
 		else v=disagree; fi
 	elif [ -s "$out/vo" ]; then v="perf refuses"
 	elif [ ! -s "$out/vp" ]; then v="both refuse"
 	elif perf_derefs_address "$out/vours.d/$k.err" "$out/vp"; then v="perf wrong"
 	elif perf_reads_name "$var" "$out/vours.d/$k.err" "$out/vp"; then v="perf wrong"
+	elif perf_drops_arith "$out/vours.d/$k.err"; then v="perf wrong"
+	elif shadowed "$fn" "$rel" "$var" "$out/vp"; then v=shadowed
 	else v="ours refuses"; fi
 	vcnt[$v]=$((${vcnt[$v]:-0} + 1))
 	[ "$v" = agree ] && continue
@@ -120,5 +164,6 @@ while read -r fn rel var; do
 		sed 's/^/  kprobetrace /' "$out/vo"
 		[ -s "$out/vo" ] || grep -v 'note:' "$out/vours.d/$k.err" 2> /dev/null | head -2 | sed 's/^/  /'
 		[ "$v" = disagree ] && sed 's/^/  differs: /' "$out/vdiff"
+		[ "$v" = shadowed ] && sed 's/^/  kprobetrace (the outer one) /' "$out/vsh"
 	} >> "$out/vdetails"
 done < "$out/vpoints"

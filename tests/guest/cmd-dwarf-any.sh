@@ -4,7 +4,9 @@
 # a helper inlined in a loop body is one event over its copies, hit on
 # every iteration; a function only inlined is probed by name with its
 # debug file named; a caller's variable that the inlined callee's of the
-# same name hides is NAME@CALLER in vars and add; `errors` on int returns of a module without BTF
+# same name hides is NAME@CALLER in vars and add; structs of one member
+# by value (kuid_t, a struct of a refcount_t) read as their scalars;
+# `errors` on int returns of a module without BTF
 # counts each errno (the type from the module's DWARF).
 # matrix: series
 # modparams: lifecycle=today
@@ -48,15 +50,17 @@ grep -Eq '^    param  long int x  +%[a-z0-9]+$' /tmp/vars || fail "x: the callee
 grep -Eq '^    param  long int x@kpt_any_shadow  +%[a-z0-9]+  \(kpt_any_shadow.s\)$' /tmp/vars ||
 	fail "the caller's x as x@kpt_any_shadow"
 add -e dshadow 'kpt_any_shadow_in:4 x caller_x=x@kpt_any_shadow'
-for e in dcall dstep donly dshadow; do
+add -e done 'kpt_any_one:3 uid r v=uid.val'
+for e in dcall dstep donly dshadow done; do
 	kprobetrace enable $e || fail "enable $e"	# created disabled
 done
-trace_bg /tmp/tr -n 11 -t 20
+trace_bg /tmp/tr -n 12 -t 20
 call callsite 5		# 5 > 2: the line runs
 call callsite 1		# 1 > 2 is false: it does not
 call loop 7		# kpt_any_step: once before the loop, 7 times in it
 call outer 4
 call shadow 3		# the caller's x 3, the callee's 3 * 7
+call one 7		# uid 1007, r's count 14
 wait $tpid
 cat /tmp/tr
 cat $KPT/kprobe_profile
@@ -65,7 +69,9 @@ assert_eq "$(grep -c ' dstep: kpt_any_loop+0x' /tmp/tr)" 8 "every iteration thro
 assert_eq "$(grep -c ' donly: kpt_any_outer+0x' /tmp/tr)" 1 "the inlined-only function hit"
 grep -Eq ' dshadow: kpt_any_shadow\+0x[0-9a-f]+ x=21 caller_x=3$' /tmp/tr ||
 	fail "x (the callee's), x@kpt_any_shadow (the caller's)"
-for e in dcall dstep donly dshadow; do
+grep -Eq ' done: kpt_any_one\+0x[0-9a-f]+ uid=1007 r=14 v=1007$' /tmp/tr ||
+	fail "uid, r (structs of one member) and uid.val"
+for e in dcall dstep donly dshadow done; do
 	kprobetrace disable $e || fail "disable $e"
 done
 kprobetrace clear || fail "clear"

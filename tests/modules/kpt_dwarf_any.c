@@ -4,8 +4,9 @@
  * with -g): a line whose only code is an inlined call, a function whose
  * first line's rows are not at its entry, a helper inlined in a loop body
  * (its copy under a lexical block), a function that exists only inlined,
- * a caller's and an inlined callee's variable of the same name, and int
- * returns of errnos for `kprobetrace errors` without BTF.
+ * a caller's and an inlined callee's variable of the same name, structs
+ * of one member passed by value, and int returns of errnos for
+ * `kprobetrace errors` without BTF.
  *
  * The guest test (cmd-dwarf-any) names the lines by the KPT_LINE markers'
  * text, so the markers must stay on the lines they mark.
@@ -13,7 +14,9 @@
 #include <linux/compiler.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/refcount.h>
 #include <linux/string.h>
+#include <linux/uidgid.h>
 #include "kpt_dwarf_any.h"
 
 #define __kpt_target __attribute__((__noipa__))
@@ -101,6 +104,27 @@ __kpt_target long kpt_any_shadow(long x)
 	return y;
 }
 
+/*
+ * Structs of one member by value: kuid_t (a struct of a uid_t), and a
+ * struct of a refcount_t (of an atomic_t, of an int): each is read as
+ * its scalar.  A struct of two in one register: only its first member
+ * is the register's low bytes.
+ */
+struct kpt_any_ref {
+	refcount_t ref;
+};
+
+struct kpt_any_two {
+	u32 lo, hi;
+};
+
+__kpt_target long kpt_any_one(kuid_t uid, struct kpt_any_ref r,
+			      struct kpt_any_two two, long x)
+{
+	WRITE_ONCE(kpt_any_total, x);	/* KPT_LINE one_member */
+	return __kuid_val(uid) + atomic_read(&r.ref.refs) + two.lo + two.hi + x;
+}
+
 /* int returns: errnos without BTF for the module */
 __kpt_target int kpt_any_errno(long v)
 {
@@ -123,6 +147,10 @@ int kpt_dwarf_any_call(const char *name, long arg)
 		kpt_any_outer(arg);
 	else if (!strcmp(name, "shadow"))
 		kpt_any_shadow(arg);
+	else if (!strcmp(name, "one"))
+		kpt_any_one(KUIDT_INIT((uid_t)arg + 1000),
+			    (struct kpt_any_ref){ REFCOUNT_INIT((int)arg * 2) },
+			    (struct kpt_any_two){ 1, 2 }, arg);
 	else if (!strcmp(name, "errno"))
 		kpt_any_errno(arg);
 	else

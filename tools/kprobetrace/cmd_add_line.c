@@ -25,6 +25,7 @@ struct line_add {
 	char (*lines)[KPT_LINE_MAX + 1];	/* apart: snprintf()s from the rest */
 	char evs[KPT_DWARF_MAX_SITES][140];
 	char err[KPT_ERRMSG_MAX];
+	char note[KPT_ERRMSG_MAX];	/* the last variable's note given */
 	int n;
 	bool append;		/* the module appends a probe to an event */
 };
@@ -66,14 +67,18 @@ static int line_arg(struct line_add *la, int i, const char *arg,
 		*len += snprintf(line + *len, size - *len, " %s", arg);
 		return 0;
 	}
+	la->err[0] = '\0';
 	r = kpt_dwarf_resolve_all(la->d, &la->sites[i], expr, a, 8, &na,
 				  la->err, sizeof(la->err));
 	if (r) {
 		kpt_err("%s", la->err);
 		return r;
 	}
-	if (la->err[0])
+	/* (once, not again for each copy) */
+	if (la->err[0] && strcmp(la->err, la->note)) {
 		kpt_note("%s", la->err);
+		snprintf(la->note, sizeof(la->note), "%s", la->err);
+	}
 	for (int j = 0; j < na && *len < size; j++) {
 		char fname[100], bn[sizeof(a[j].name)];
 		size_t bl;

@@ -151,6 +151,52 @@ void kpt_dw_fetch_type(Dwarf_Die *t, char *buf, size_t size, bool *ptr_str,
 	}
 }
 
+/*
+ * The one member of struct/union *t (peeled), when it has exactly one,
+ * whole bytes at offset 0: its type in *m.
+ */
+static bool one_member(Dwarf_Die *t, Dwarf_Die *m)
+{
+	Dwarf_Die p, c, only;
+	Dwarf_Attribute a;
+	Dwarf_Word at = 0;
+	int n = 0;
+
+	if (dwarf_peel_type(t, &p) || (dwarf_tag(&p) != DW_TAG_structure_type &&
+				       dwarf_tag(&p) != DW_TAG_union_type))
+		return false;
+	kpt_dw_complete(&p);
+	if (dwarf_child(&p, &c))
+		return false;
+	do {
+		if (dwarf_tag(&c) == DW_TAG_member && n++ == 0)
+			only = c;
+	} while (!dwarf_siblingof(&c, &c));
+	if (n != 1 || dwarf_hasattr(&only, DW_AT_bit_size) ||
+	    dwarf_hasattr(&only, DW_AT_data_bit_offset) ||
+	    (dwarf_attr(&only, DW_AT_data_member_location, &a) &&
+	     (dwarf_formudata(&a, &at) || at)))
+		return false;
+	return kpt_dw_type_of(&only, m);
+}
+
+bool kpt_dw_sole_scalar(Dwarf_Die *t, Dwarf_Die *m)
+{
+	Dwarf_Die in = *t;
+	char ft[32];
+	bool ps, as;
+
+	for (int depth = 0; depth < 8; depth++) {
+		if (!one_member(&in, m))
+			return false;
+		kpt_dw_fetch_type(m, ft, sizeof(ft), &ps, &as);
+		if (ft[0] && !as)
+			return true;
+		in = *m;
+	}
+	return false;
+}
+
 bool kpt_dw_is_pointer(Dwarf_Die *t)
 {
 	Dwarf_Die p;

@@ -78,6 +78,13 @@ void kpt_dw_ctype(Dwarf_Die *t, char *buf, size_t size);
  */
 void kpt_dw_fetch_type(Dwarf_Die *t, char *buf, size_t size, bool *ptr_str,
 		       bool *arr_str);
+/*
+ * A struct or union of one member, itself a scalar (a base type, an
+ * enum, a pointer) or such a struct again, as kuid_t, atomic_t,
+ * refcount_t: the scalar's type in *m.  Fetched as that scalar, as perf
+ * probe reads the whole value (the member is all of it).
+ */
+bool kpt_dw_sole_scalar(Dwarf_Die *t, Dwarf_Die *m);
 size_t kpt_dw_ident_len(const char *s);
 
 /*

@@ -341,8 +341,12 @@ static int deref_step(const char *expr, Dwarf_Die *pt, Dwarf_Die *t,
 	return KPT_EXIT_OK;
 }
 
-/* '.' on *t (peeled: pt): only a struct in memory has members to read. */
-static int dot_check(const char *expr, Dwarf_Die *pt, bool addr, char *err,
+/*
+ * '.' on *t (peeled: pt): a struct in memory has members to read; one in
+ * a register (a value, not lea) those at its offset 0, the register's
+ * low bytes (kuid_t's val), checked after the step (dot_in_register()).
+ */
+static int dot_check(const char *expr, Dwarf_Die *pt, bool lea, char *err,
 		     size_t errlen)
 {
 	if (dwarf_tag(pt) == DW_TAG_pointer_type) {
@@ -350,12 +354,26 @@ static int dot_check(const char *expr, Dwarf_Die *pt, bool addr, char *err,
 			      expr);
 		return KPT_EXIT_TYPE;
 	}
-	if (!addr) {
+	if (lea) {
 		kpt_dwarf_msg(err, errlen, "'%s': '.' on a value that is not in memory (a struct in registers)",
 			      expr);
 		return KPT_EXIT_TYPE;
 	}
 	return KPT_EXIT_OK;
+}
+
+static int dot_in_register(const char *expr, const char *end, int64_t off,
+			   const struct dw_bits *bf, char *err, size_t errlen)
+{
+	if (!off && !bf->size)
+		return KPT_EXIT_OK;
+	if (bf->size)
+		kpt_dwarf_msg(err, errlen, "'%.*s' is a bitfield of a struct held in a register, which no fetch argument shifts out",
+			      (int)(end - expr), expr);
+	else
+		kpt_dwarf_msg(err, errlen, "'%.*s' is at byte %" PRId64 " of a struct held in a register, which no fetch argument shifts down",
+			      (int)(end - expr), expr, off);
+	return KPT_EXIT_TYPE;
 }
 
 /* The end of a chain: what it names as a fetch argument and its type. */
@@ -365,6 +383,7 @@ static int chain_fetch(const char *expr, Dwarf_Die *t, const char *base,
 		       char *err, size_t errlen)
 {
 	bool ptr_str, arr_str;
+	Dwarf_Die one;
 	char ft[32];
 
 	if (lea && kpt_dw_is_pointer(t)) {
@@ -379,8 +398,11 @@ static int chain_fetch(const char *expr, Dwarf_Die *t, const char *base,
 	}
 	if (bf->size)
 		return bitfield(expr, t, base, addr, off, bf, out, err, errlen);
-	kpt_dw_fetch_type(t, ft, sizeof(ft), &ptr_str, &arr_str);
 	kpt_dw_ctype(t, out->ctype, sizeof(out->ctype));
+	/* a struct of one scalar member is that member */
+	if (kpt_dw_sole_scalar(t, &one))
+		t = &one;
+	kpt_dw_fetch_type(t, ft, sizeof(ft), &ptr_str, &arr_str);
 	if (!ft[0]) {
 		kpt_dwarf_msg(err, errlen, "'%s' is a %s: nothing scalar to fetch (name a member)",
 			      expr, out->ctype);
@@ -447,7 +469,7 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 			return KPT_EXIT_TYPE;
 		r = arrow ? deref_step(expr, &pt, t, base, &addr, &lea, &off,
 				       err, errlen) :
-			    dot_check(expr, &pt, addr, err, errlen);
+			    dot_check(expr, &pt, lea, err, errlen);
 		if (r)
 			return r;
 		/* a struct no unit defines: the rest is BTF's */
@@ -455,11 +477,15 @@ int kpt_dw_chain(struct kpt_dwarf *d, const char *expr, const char *p,
 		     dwarf_tag(&pt) == DW_TAG_union_type) &&
 		    dwarf_hasattr(&pt, DW_AT_declaration) &&
 		    !kpt_dw_complete(&pt) && dwarf_diename(&pt))
-			return kpt_dwarf_btf_member(d,
+			return !addr ? dot_check(expr, &pt, true, err, errlen) :
+			       kpt_dwarf_btf_member(d,
 					dwarf_tag(&pt) == DW_TAG_union_type,
 					dwarf_diename(&pt), base, off, expr,
 					(size_t)(p - expr), out, err, errlen);
 		r = member_step(expr, &pt, p, ml, t, &off, &bf, err, errlen);
+		if (!r && !addr)
+			r = dot_in_register(expr, p + ml, off, &bf, err,
+					    errlen);
 		if (r)
 			return r;
 		p += ml;
@@ -504,13 +530,15 @@ int kpt_dw_chain_pieces(struct kpt_dwarf *d, const char *expr,
 	char base[KPT_FETCH_MAX], where[200];
 	int64_t off = 0;
 	Dwarf_Word size;
+	Dwarf_Die one;
 	int r, i;
 
 	r = kpt_dw_members(expr, &p, t, &off, err, errlen);
 	if (r)
 		return r;
 	kpt_dw_pieces_text(pc, npc, where, sizeof(where));
-	if (!*p && members && !kpt_dw_member_names(t, members, ml))
+	if (!*p && members && !kpt_dw_sole_scalar(t, &one) &&
+	    !kpt_dw_member_names(t, members, ml))
 		return KPT_EXIT_TYPE;
 	if (dwarf_aggregate_size(t, &size)) {
 		kpt_dwarf_msg(err, errlen, "'%s': a type of no size", expr);

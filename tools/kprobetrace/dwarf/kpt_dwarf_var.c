@@ -378,6 +378,45 @@ static bool find_one(Dwarf_Die *var, const char *owner, void *arg)
 	return false;
 }
 
+/* The first other function copy's variable of f's name: its owner. */
+struct hidden_ctx {
+	const char *name;
+	char owner[64];
+};
+
+static bool hidden_one(Dwarf_Die *var, const char *owner, void *arg)
+{
+	struct hidden_ctx *h = arg;
+
+	if (!owner || strcmp(dwarf_diename(var), h->name))
+		return false;
+	snprintf(h->owner, sizeof(h->owner), "%s", owner);
+	return true;
+}
+
+/*
+ * A name of the site's own copy that hides another copy's variable (a
+ * caller's x under an inlined callee's x): the note that says which one
+ * is meant and how to name the other, as vars lists it.
+ */
+static void hidden_note(struct kpt_dw_scope *sc, struct find_ctx *f,
+			char *note, size_t size)
+{
+	struct hidden_ctx h = { 0 };
+	char name[64];
+
+	note[0] = '\0';
+	if (f->olen || f->len >= sizeof(name))
+		return;
+	snprintf(name, sizeof(name), "%.*s", (int)f->len, f->name);
+	h.name = name;
+	kpt_dw_each_outer(sc, hidden_one, &h);
+	if (h.owner[0])
+		snprintf(note, size, "'%s' is %.64s's (the innermost); %s's is %s@%s",
+			 name, f->own ? f->own : "this copy", h.owner, name,
+			 h.owner);
+}
+
 /* kpt_dwarf_resolve(), and a whole struct in pieces' members' names */
 static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		       const char *expr, struct kpt_btf_arg *out,
@@ -386,7 +425,7 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	struct kpt_dwarf_piece pc[KPT_DWARF_MAX_PIECES];
 	struct find_ctx f = { 0 };
 	struct kpt_dw_scope sc;
-	char base[KPT_FETCH_MAX], why[256];
+	char base[KPT_FETCH_MAX], why[256], note[512] = "";
 	const char *rest;
 	bool addr, lea;
 	int64_t off;
@@ -417,7 +456,9 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		return r;
 	f.own = sc.n > 0 ? dwarf_diename(&sc.scopes[sc.n - 1]) : NULL;
 	kpt_dw_each_var(&sc, find_one, &f);
-	if (!f.ok)
+	if (f.ok)
+		hidden_note(&sc, &f, note, sizeof(note));
+	else
 		kpt_dw_each_outer(&sc, find_one, &f);
 	if (!f.ok) {
 		size_t nl = strlen(f.names);
@@ -457,11 +498,16 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 			      (int)f.len, expr);
 		return KPT_EXIT_TYPE;
 	}
-	if (npc)
-		return kpt_dw_chain_pieces(d, expr, rest, &t, pc, npc, out,
-				    members, ml, err, errlen);
-	return kpt_dw_chain(d, expr, rest, &t, base, addr, lea, off,
-			    out, err, errlen);
+	r = npc ? kpt_dw_chain_pieces(d, expr, rest, &t, pc, npc, out,
+				      members, ml, err, errlen) :
+		  kpt_dw_chain(d, expr, rest, &t, base, addr, lea, off,
+			       out, err, errlen);
+	/* refused: the other one may do; taken: say which one it is */
+	if (r && note[0] && strlen(err) + 2 < errlen)
+		snprintf(err + strlen(err), errlen - strlen(err), " (%s)", note);
+	else if (!r && note[0])
+		kpt_dwarf_msg(err, errlen, "%s", note);
+	return r;
 }
 
 int kpt_dwarf_resolve(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
