@@ -238,12 +238,26 @@ int kpt_dwarf_each_cu(struct kpt_dwarf *d, const char *func,
 			return each_all(d, fn, ctx);
 		}
 	}
+	d->nseen = 0;
 	for (uint32_t i = 0; !r && i < ix->ncu; i++) {
 		Dwarf_Die die;
 
-		if (want[i] && dwarf_offdie(d->dw, ix->cus[i], &die))
-			r = fn(&die, ctx);
+		if (!want[i] || !dwarf_offdie(d->dw, ix->cus[i], &die))
+			continue;
+		if (d->nseen < (int)(sizeof(d->seen) / sizeof(d->seen[0])))
+			d->seen[d->nseen++] = die;
+		r = fn(&die, ctx);
 	}
 	free(want);
 	return r;
+}
+
+Dwarf_Die *kpt_dwarf_addr_cu(struct kpt_dwarf *d, Dwarf_Addr addr)
+{
+	Dwarf_Addr bias;
+
+	for (int i = 0; i < d->nseen; i++)
+		if (dwarf_haspc(&d->seen[i], addr) > 0)
+			return &d->seen[i];
+	return dwfl_module_addrdie(d->mod, addr + d->bias, &bias);
 }

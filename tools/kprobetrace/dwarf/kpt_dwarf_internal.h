@@ -26,6 +26,13 @@ struct kpt_dwarf {
 	struct kpt_dwarf_index ix;
 	void *ix_buf;		/* malloc'd: the file read, or built */
 	size_t ix_len;
+	/*
+	 * the units the index last led to (kpt_dwarf_cache.c): an address's
+	 * unit found among them, not through .debug_aranges, which libdw
+	 * reads by visiting every unit's header
+	 */
+	Dwarf_Die seen[8];
+	int nseen;
 	/* the running kernel's BTF (kpt_dwarf_btf.c): 0 not loaded, 1, -1 */
 	int btf_state;
 	struct btf *btf_vm, *btf_mod;
@@ -43,6 +50,11 @@ int kpt_dwarf_each_cu(struct kpt_dwarf *d, const char *func,
 		      const char *file, bool exact, kpt_dwarf_cu_fn fn,
 		      void *ctx);
 void kpt_dwarf_index_drop(struct kpt_dwarf *d);
+/*
+ * The compile unit that holds DWARF address addr: one the index led to,
+ * or libdw's answer (dwfl_module_addrdie()); NULL if none.
+ */
+Dwarf_Die *kpt_dwarf_addr_cu(struct kpt_dwarf *d, Dwarf_Addr addr);
 /* The index of d's DWARF into a malloc'd buffer (kpt_dwarf_index_build.c):
  * 0, or -1. */
 int kpt_dwarf_index_build(struct kpt_dwarf *d,

@@ -359,8 +359,7 @@ static int make_site(struct kpt_dwarf *d, const struct row *r,
 	GElf_Sym sym;
 	const char *name = dwfl_module_addrinfo(d->mod, r->addr + d->bias,
 						&off, &sym, NULL, NULL, NULL);
-	Dwarf_Addr bias;
-	Dwarf_Die *cu = dwfl_module_addrdie(d->mod, r->addr + d->bias, &bias);
+	Dwarf_Die *cu = kpt_dwarf_addr_cu(d, r->addr);
 	Dwarf_Die *scopes = NULL;
 	int n;
 

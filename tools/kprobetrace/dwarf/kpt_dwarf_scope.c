@@ -36,8 +36,7 @@ static bool called_at(Dwarf_Die *cu, Dwarf_Die *inl, const char *file,
 int kpt_dw_scope_open(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		      struct kpt_dw_scope *sc, char *err, size_t errlen)
 {
-	Dwarf_Addr bias;
-	Dwarf_Die *cu = dwfl_module_addrdie(d->mod, site->addr + d->bias, &bias);
+	Dwarf_Die *cu = kpt_dwarf_addr_cu(d, site->addr);
 	int n, skip = 0;
 
 	memset(sc, 0, sizeof(*sc));

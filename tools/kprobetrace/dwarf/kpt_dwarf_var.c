@@ -178,8 +178,7 @@ static void live_lines(struct kpt_dwarf *d, struct kpt_dw_scope *sc, Dwarf_Die *
 		       int line, char *buf, size_t size)
 {
 	Dwarf_Die *inst = &sc->scopes[sc->n - 1];	/* the own copy */
-	Dwarf_Addr bias;
-	Dwarf_Die *cu = dwfl_module_addrdie(d->mod, sc->addr + d->bias, &bias);
+	Dwarf_Die *cu = kpt_dwarf_addr_cu(d, sc->addr);
 	Dwarf_Attribute a;
 	Dwarf_Lines *lines;
 	size_t nl;
