@@ -121,6 +121,21 @@ perf_drops_arith() {	# OURS.err
 	grep -Eq "arithmetic on two registers or memory values|uses DW_OP 0x(19|1[a-f]|2[0-2]|2[4-7]|29|2[a-e])," "$1" 2> /dev/null
 }
 
+# perf wrong, checked: the variable is kept in fewer bytes than its type
+# there (its location reads K bytes, DW_OP_deref_size: kprobetrace vars
+# says "kept in K bytes"); ours reads those bytes (uK*8), perf reads the
+# type's size at the same place, bytes that are not the variable's
+perf_reads_wider() {	# FUNC REL VAR PERF OURS (normed)
+	ours vars "$1:$2" 2> /dev/null | grep -E "kept in [0-9]+ bytes? here" |
+		grep -Eq "[ *]$3( |$)" || return 1
+	gawk 'NR == FNR { f = $3; sub(/^[^=]*=/, "", f); sub(/:[^:]*$/, "", f)
+		p[$1] = f; next }
+	{ f = $3; sub(/^[^=]*=/, "", f); t = f; sub(/:[^:]*$/, "", f)
+	  sub(/^.*:/, "", t); n++
+	  if (!($1 in p) || p[$1] != f || t !~ /^u(8|16|32)$/) bad = 1 }
+	END { exit bad || !n }' "$4" "$5"
+}
+
 # shadowed, checked: perf reads another function copy's variable of the
 # name (the outermost: the out-of-line function's), which kprobetrace's
 # own name hides there; kprobetrace's NAME@OWNER (vars lists it) is
@@ -146,6 +161,7 @@ while read -r fn rel var; do
 		if same "$out/vp" "$out/vo" > "$out/vdiff"; then v=agree
 		elif perf_two_answers "$out/vp" "$out/vo"; then v="perf wrong"
 		elif perf_static_name "$out/vp" "$out/vo"; then v="perf wrong"
+		elif perf_reads_wider "$fn" "$rel" "$var" "$out/vp" "$out/vo"; then v="perf wrong"
 		elif shadowed "$fn" "$rel" "$var" "$out/vp"; then v=shadowed
 		else v=disagree; fi
 	elif [ -s "$out/vo" ]; then v="perf refuses"

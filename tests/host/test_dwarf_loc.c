@@ -135,6 +135,43 @@ static void pieces(void)
 	CHECK(n == 0, "not in pieces: %d", n);
 }
 
+/* A read of K bytes of memory: the memory it reads, and K. */
+static void sized(void)
+{
+	static const struct kpt_dwarf_op masked[] = {
+		OPN(DW_OP_fbreg, -94), OPN(DW_OP_deref_size, 1),
+		OPN(DW_OP_const1u, 0xff), OP(DW_OP_and), OP(DW_OP_stack_value)
+	};
+	static const struct kpt_dwarf_op plain[] = {
+		OPN(DW_OP_breg5, 8), OPN(DW_OP_deref_size, 4),
+		OP(DW_OP_stack_value)
+	};
+	static const struct kpt_dwarf_op signext[] = {
+		OPN(DW_OP_breg5, 8), OPN(DW_OP_deref_size, 1),
+		OPN(DW_OP_const1s, -1), OP(DW_OP_and), OP(DW_OP_stack_value)
+	};
+	static const struct kpt_dwarf_op wide[] = {
+		OPN(DW_OP_breg5, 8), OPN(DW_OP_deref_size, 1),
+		OPN(DW_OP_const2u, 0xffff), OP(DW_OP_and), OP(DW_OP_stack_value)
+	};
+	uint64_t k = 0;
+	size_t m = kpt_dwarf_loc_sized(masked, N(masked), &k);
+
+	CHECK(m == 1 && k == 1, "a masked byte: %zu, %llu", m,
+	      (unsigned long long)k);
+	ok("a masked byte: the frame's byte", masked, m, &cfa, "%sp", true,
+	   24 - 94);
+	k = 0;
+	m = kpt_dwarf_loc_sized(plain, N(plain), &k);
+	CHECK(m == 1 && k == 4, "4 bytes, no mask: %zu, %llu", m,
+	      (unsigned long long)k);
+	ok("4 bytes, no mask", plain, m, &cfa, "%di", true, 8);
+	m = kpt_dwarf_loc_sized(signext, N(signext), &k);
+	CHECK(m == N(signext), "a signed constant is no mask: %zu", m);
+	m = kpt_dwarf_loc_sized(wide, N(wide), &k);
+	CHECK(m == N(wide), "a mask of other bytes than read: %zu", m);
+}
+
 int main(void)
 {
 	static const struct kpt_dwarf_op reg5[] = { OP(DW_OP_reg5) };
@@ -217,6 +254,7 @@ int main(void)
 	refused("deref of nothing", underflow, N(underflow), &cfa, "malformed");
 	refused("empty", NULL, 0, &cfa, "optimized out");
 	pieces();
+	sized();
 	printf("dwarf-loc: %d checks, %d failures\n", checks, failures);
 	return failures != 0;
 }

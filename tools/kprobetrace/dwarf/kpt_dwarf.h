@@ -265,6 +265,14 @@ int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 			    size_t size, bool *addr, int64_t *off, char *why,
 			    size_t whylen);
 /*
+ * A value read from memory: X DW_OP_deref_size K [the mask of K bytes,
+ * DW_OP_and] DW_OP_stack_value is the K bytes in memory at X, zero
+ * extended.  The length of X (and *k = K), or n when the expression is
+ * not that.
+ */
+size_t kpt_dwarf_loc_sized(const struct kpt_dwarf_op *ops, size_t n,
+			   uint64_t *k);
+/*
  * One piece of a variable split in pieces (DW_OP_piece): bytes
  * [start, start + size) of the variable, and where they are, as
  * kpt_dwarf_loc_translate() says for a whole variable (ok: translated;

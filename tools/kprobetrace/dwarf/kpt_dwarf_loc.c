@@ -309,6 +309,31 @@ int kpt_dwarf_loc_translate(const struct kpt_dwarf_op *ops, size_t n,
 	return 0;
 }
 
+size_t kpt_dwarf_loc_sized(const struct kpt_dwarf_op *ops, size_t n,
+			   uint64_t *k)
+{
+	size_t i = n - 1;
+	uint64_t size;
+
+	if (n < 3 || ops[i].atom != DW_OP_stack_value)
+		return n;
+	/* the mask GCC adds for a narrow read: a no-op after it */
+	if (i >= 3 && ops[i - 1].atom == DW_OP_and &&
+	    ops[i - 2].atom >= DW_OP_const1u &&
+	    ops[i - 2].atom <= DW_OP_constu && !(ops[i - 2].atom & 1) &&
+	    ops[i - 3].atom == DW_OP_deref_size) {
+		size = ops[i - 3].number;
+		if (size && size < 8 &&
+		    ops[i - 2].number == (1ull << (8 * size)) - 1)
+			i -= 2;
+	}
+	size = ops[i - 1].number;
+	if (ops[i - 1].atom != DW_OP_deref_size || !size || size > 8)
+		return n;
+	*k = size;
+	return i - 1;
+}
+
 int kpt_dwarf_loc_pieces(const struct kpt_dwarf_op *ops, size_t n,
 			 const struct kpt_dwarf_cfa *cfa,
 			 struct kpt_dwarf_piece *pc, size_t max, char *why,

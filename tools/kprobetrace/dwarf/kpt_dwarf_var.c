@@ -81,24 +81,42 @@ static void frame_base(struct kpt_dwarf *d, Dwarf_Die *func, Dwarf_Addr addr,
 	}
 }
 
+/* var's size in bytes, 0 if unknown */
+static uint64_t var_size(Dwarf_Die *var)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die t, p;
+	Dwarf_Word sz;
+
+	if (!dwarf_attr_integrate(var, DW_AT_type, &a) ||
+	    !dwarf_formref_die(&a, &t) || dwarf_peel_type(&t, &p) ||
+	    dwarf_aggregate_size(&p, &sz))
+		return 0;
+	return sz;
+}
+
 /*
  * Where var is at the scope's address: a value (*addr false: out is the
  * fetch argument) or memory at out + *off; or in pieces (*npc > 0, pc
  * filled; out unset).  KPT_DWARF_LOC_ADDRESS: its value is the address
  * out + *off (a pointer into the stack, or to a global: "@SYM"), with why
- * saying so.  -1 with why otherwise.
+ * saying so.  -1 with why otherwise.  *narrow: the value is that many
+ * bytes of memory, fewer than its type's (0: the type's).
  */
 static int locate(struct kpt_dwarf *d, struct kpt_dw_scope *sc, Dwarf_Die *var,
 		  char *out, size_t size, bool *addr, int64_t *off,
-		  struct kpt_dwarf_piece *pc, int *npc, char *why, size_t wl)
+		  struct kpt_dwarf_piece *pc, int *npc, unsigned int *narrow,
+		  char *why, size_t wl)
 {
 	struct kpt_dwarf_op ops[MAX_OPS];
 	struct kpt_dwarf_cfa fb;
 	Dwarf_Attribute a;
 	Dwarf_Op *expr;
-	size_t n;
+	uint64_t k = 0;
+	size_t n, m;
 	int r;
 
+	*narrow = 0;
 	*addr = false;
 	*off = 0;
 	*npc = 0;
@@ -157,6 +175,17 @@ static int locate(struct kpt_dwarf *d, struct kpt_dw_scope *sc, Dwarf_Die *var,
 		return 0;
 	}
 	ops_of(expr, n, ops);
+	/*
+	 * a read of memory: at the variable's own size, that memory; at
+	 * fewer bytes (a value kept narrower than its type), those bytes
+	 */
+	m = kpt_dwarf_loc_sized(ops, n, &k);
+	if (m < n && k == var_size(var)) {
+		n = m;
+	} else if (m < n && k < var_size(var)) {
+		n = m;
+		*narrow = k;
+	}
 	frame_base(d, sc->func, sc->addr, &fb);
 	r = kpt_dwarf_loc_pieces(ops, n, &fb, pc, KPT_DWARF_MAX_PIECES, why,
 				 wl);
@@ -271,6 +300,16 @@ static void loc_ranges(struct list_ctx *l, Dwarf_Die *var, char *buf,
 	}
 }
 
+/* a value kept in fewer bytes than its type: said after its C type */
+static void narrow_note(char *ctype, size_t size, unsigned int narrow)
+{
+	size_t l = strlen(ctype);
+
+	if (narrow && l < size)
+		snprintf(ctype + l, size - l, " (kept in %u byte%s here)",
+			 narrow, narrow > 1 ? "s" : "");
+}
+
 static bool list_one(Dwarf_Die *var, const char *owner, void *arg)
 {
 	struct list_ctx *l = arg;
@@ -278,6 +317,7 @@ static bool list_one(Dwarf_Die *var, const char *owner, void *arg)
 	struct kpt_dwarf_piece pc[KPT_DWARF_MAX_PIECES];
 	Dwarf_Die t;
 	char out[KPT_FETCH_MAX], key[160];
+	unsigned int narrow;
 	bool addr;
 	int64_t off;
 	int npc, r;
@@ -303,7 +343,7 @@ static bool list_one(Dwarf_Die *var, const char *owner, void *arg)
 	if (l->ranges)
 		loc_ranges(l, var, v.ranges, sizeof(v.ranges));
 	r = locate(l->d, l->sc, var, out, sizeof(out), &addr, &off, pc, &npc,
-		   v.why, sizeof(v.why));
+		   &narrow, v.why, sizeof(v.why));
 	if (r == KPT_DWARF_LOC_ADDRESS && kpt_dw_type_of(var, &t) &&
 	    kpt_dw_is_pointer(&t))
 		snprintf(v.why, sizeof(v.why), "the address %.64s%+" PRId64 ": fetch what it points to (->m, [i])",
@@ -315,6 +355,7 @@ static bool list_one(Dwarf_Die *var, const char *owner, void *arg)
 			kpt_fetch_mem(v.fetch, sizeof(v.fetch), out, off);
 		else
 			snprintf(v.fetch, sizeof(v.fetch), "%s", out);
+		narrow_note(v.ctype, sizeof(v.ctype), narrow);
 	}
 	l->fn(l->ctx, &v);
 	return false;
@@ -425,6 +466,7 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 	struct find_ctx f = { 0 };
 	struct kpt_dw_scope sc;
 	char base[KPT_FETCH_MAX], why[256], note[512] = "";
+	unsigned int narrow;
 	const char *rest;
 	bool addr, lea;
 	int64_t off;
@@ -478,7 +520,7 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 		return KPT_EXIT_NONAME;
 	}
 	r = locate(d, &sc, &f.found, base, sizeof(base), &addr, &off, pc, &npc,
-		   why, sizeof(why));
+		   &narrow, why, sizeof(why));
 	lea = r == KPT_DWARF_LOC_ADDRESS;
 	if (r && !lea) {
 		char near[96] = "";
@@ -497,10 +539,20 @@ static int resolve_one(struct kpt_dwarf *d, const struct kpt_dwarf_site *site,
 			      (int)f.len, expr);
 		return KPT_EXIT_TYPE;
 	}
+	if (narrow && *rest) {
+		kpt_dwarf_msg(err, errlen, "'%.*s' is kept in %u byte%s here: no member of it to fetch",
+			      (int)f.len, expr, narrow, narrow > 1 ? "s" : "");
+		return KPT_EXIT_TYPE;
+	}
 	r = npc ? kpt_dw_chain_pieces(d, expr, rest, &t, pc, npc, out,
 				      members, ml, err, errlen) :
 		  kpt_dw_chain(d, expr, rest, &t, base, addr, lea, off,
 			       out, err, errlen);
+	/* the bytes it is kept in, zero-extended (DW_OP_deref_size) */
+	if (!r && narrow) {
+		snprintf(out->type, sizeof(out->type), "u%u", narrow * 8);
+		narrow_note(out->ctype, sizeof(out->ctype), narrow);
+	}
 	/* refused: the other one may do; taken: say which one it is */
 	if (r && note[0] && strlen(err) + 2 < errlen)
 		snprintf(err + strlen(err), errlen - strlen(err), " (%s)", note);
