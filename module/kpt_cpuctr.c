@@ -221,12 +221,30 @@ void kpt_cpuctr_enable(struct kpt_cpuctr *c, bool on)
 
 	lockdep_assert_held(c->lock);
 	c->on = on;
-	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
-		if (!c->ctr || !c->ctr[cpu])
+	for (cpu = 0; c->ctr && cpu < nr_cpu_ids; cpu++) {
+		if (!c->ctr[cpu])
 			continue;
 		if (on)
 			perf_event_enable(c->ctr[cpu]);
 		else
 			perf_event_disable(c->ctr[cpu]);
 	}
+}
+
+int kpt_cpuctr_modify(struct kpt_cpuctr *c, const struct perf_event_attr *attr,
+		      bool on)
+{
+	struct perf_event_attr a = *attr;
+	unsigned int cpu;
+	int refused = 0;
+
+	lockdep_assert_held(c->lock);
+	c->attr = *attr;
+	c->attr_seq++;
+	c->on = on;
+	a.disabled = !on;
+	for (cpu = 0; c->ctr && cpu < nr_cpu_ids; cpu++)
+		if (c->ctr[cpu] && c->update(c->ctr[cpu], &a))
+			refused++;
+	return refused;
 }

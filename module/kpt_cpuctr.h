@@ -14,7 +14,7 @@
  * makes a counter with no lock held, then installs it under lock.
  *
  * Offers: the set's life (alloc, start, stop), enabling, and attr changes
- * for breakpoints that move.  May touch: perf's kernel counter API and the
+ * (kpt_cpuctr_modify(): a breakpoint that moves).  May touch: perf's kernel counter API and the
  * CPU hotplug state machine.
  */
 #ifndef KPT_CPUCTR_H
@@ -72,5 +72,11 @@ int kpt_cpuctr_start(struct kpt_cpuctr *c);
 void kpt_cpuctr_stop(struct kpt_cpuctr *c);
 /* enable or disable every counter, and those to come (lock held) */
 void kpt_cpuctr_enable(struct kpt_cpuctr *c, bool on);
+/*
+ * attr for every counter (through update), and those to come, enabled or
+ * not (lock held): how many counters refused it
+ */
+int kpt_cpuctr_modify(struct kpt_cpuctr *c, const struct perf_event_attr *attr,
+		      bool on);
 
 #endif /* KPT_CPUCTR_H */

@@ -56,27 +56,13 @@ int kpt_wprobe_check(struct kpt_probe *p, unsigned long *addrp,
 /* every CPU's breakpoint at addr, enabled or not (w->lock held) */
 static void kpt_wprobe_move(struct kpt_probe *p, unsigned long addr, bool en)
 {
-	struct kpt_cpuctr *c = &p->w->bp;
-	unsigned int cpu;
+	struct perf_event_attr attr = p->w->bp.attr;
 
-	/* a CPU that comes later gets the new place */
-	c->attr.bp_addr = addr;
-	c->attr_seq++;
-	c->on = en;
-	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
-		struct perf_event *bp = c->ctr[cpu];
-		struct perf_event_attr attr;
-
-		if (!bp)
-			continue;
-		attr = bp->attr;
-		attr.bp_addr = addr;
-		attr.disabled = !en;
-		if (modify_user_hw_breakpoint(bp, &attr))
-			pr_warn_ratelimited("cannot move watchpoint %s/%s to 0x%lx\n",
-					    kpt_probe_group(p), kpt_probe_name(p),
-					    addr);
-	}
+	/* a CPU that comes later gets the new place too */
+	attr.bp_addr = addr;
+	if (kpt_cpuctr_modify(&p->w->bp, &attr, en))
+		pr_warn_ratelimited("cannot move watchpoint %s/%s to 0x%lx\n",
+				    kpt_probe_group(p), kpt_probe_name(p), addr);
 	WRITE_ONCE(p->addr, addr);
 }
 
