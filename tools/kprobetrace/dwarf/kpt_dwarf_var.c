@@ -112,7 +112,7 @@ static int locate(struct kpt_dwarf *d, struct kpt_dw_scope *sc, Dwarf_Die *var,
 	struct kpt_dwarf_cfa fb;
 	Dwarf_Attribute a;
 	Dwarf_Op *expr;
-	uint64_t k = 0;
+	uint64_t k = 0, vs;
 	size_t n, m;
 	int r;
 
@@ -180,11 +180,10 @@ static int locate(struct kpt_dwarf *d, struct kpt_dw_scope *sc, Dwarf_Die *var,
 	 * fewer bytes (a value kept narrower than its type), those bytes
 	 */
 	m = kpt_dwarf_loc_sized(ops, n, &k);
-	if (m < n && k == var_size(var)) {
+	vs = var_size(var);
+	if (m < n && k <= vs) {
+		*narrow = k < vs ? k : 0;
 		n = m;
-	} else if (m < n && k < var_size(var)) {
-		n = m;
-		*narrow = k;
 	}
 	frame_base(d, sc->func, sc->addr, &fb);
 	r = kpt_dwarf_loc_pieces(ops, n, &fb, pc, KPT_DWARF_MAX_PIECES, why,
